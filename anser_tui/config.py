@@ -1,0 +1,86 @@
+"""Settings: a TOML file (XDG config dir, or ANSER_CONFIG_FILE) and ANSER_* variables.
+
+Environment variables win over the file; nested settings use a double underscore,
+e.g. ANSER_JUDGE__MODEL. The judge's API key is read from the environment at call time and
+is never a setting, never stored.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from pydantic import BaseModel, Field
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+APP_NAME = "anser-tui"
+
+
+def default_config_file() -> Path:
+    override = os.environ.get("ANSER_CONFIG_FILE")
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_config_dir(APP_NAME)) / "config.toml"
+
+
+class JudgeSettings(BaseModel):
+    base_url: str | None = None
+    model: str = "gpt-5.6-sol"
+    reasoning_effort: str | None = "high"
+    temperature: float = 0.0
+    timeout_s: float = 120.0
+    max_retries: int = 5
+    concurrency: int = 8
+    api_key_env: str = "OPENAI_API_KEY"
+
+
+class BertScoreSettings(BaseModel):
+    model_en: str = "roberta-large"
+    layers_en: int | None = 17
+    model_zh: str = "bert-base-chinese"
+    layers_zh: int | None = 8
+    batch_size: int = 64
+    device: str | None = None
+    rescale_with_baseline: bool = False
+
+
+class CorpusOverride(BaseModel):
+    """Per-corpus descriptor override for a release whose tables or columns differ."""
+
+    table: str | None = None
+    key: str | None = None
+    title: list[str] | None = None
+    text: list[str] | None = None
+    metadata: list[str] | None = None
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="ANSER_", env_nested_delimiter="__",
+                                      extra="ignore")
+
+    data_dir: Path = Field(default_factory=lambda: Path(platformdirs.user_data_dir(APP_NAME)))
+    reviewer: str = Field(default_factory=lambda: os.environ.get("USER") or "reviewer")
+    keymap: dict[str, str] = Field(default_factory=dict)
+    judge: JudgeSettings = Field(default_factory=JudgeSettings)
+    bertscore: BertScoreSettings = Field(default_factory=BertScoreSettings)
+    corpora: dict[str, CorpusOverride] = Field(default_factory=dict)
+
+    @classmethod
+    def settings_customise_sources(
+        cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource, dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, env_settings,
+                TomlConfigSettingsSource(settings_cls, toml_file=default_config_file()))
+
+
+def load_settings(**overrides: Any) -> Settings:
+    return Settings(**overrides)

@@ -1,0 +1,201 @@
+"""The review screen: one item at a time, decided with the keyboard.
+
+Each decision is committed to the workspace (a synchronous SQLite commit) before the screen
+moves on to the next item.
+"""
+
+from __future__ import annotations
+
+import time
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from anser_tui.sessions.item_view import ItemView, load_item
+from anser_tui.sessions.records import DecisionKind
+from anser_tui.sessions.review import ReviewSession
+from anser_tui.widgets.decision_bar import DecisionBar
+from anser_tui.widgets.evidence_panel import EvidencePanel
+from anser_tui.widgets.render import judge_body, labelled, safe, value_text
+from anser_tui.widgets.text_panel import TextPanel
+
+_DIGITS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
+                   id=f"review.mark-{d}") for d in range(5)]
+
+
+class ReviewScreen(Screen[None]):
+    BINDINGS = [
+        Binding("n", "next", "Next", id="review.next"),
+        Binding("p", "previous", "Prev", id="review.previous"),
+        Binding("a", "accept", "Accept", id="review.accept"),
+        *_DIGITS,
+        Binding("enter", "commit", "Commit", priority=True, id="review.commit"),
+        Binding("backspace", "unmark", "Del mark", show=False, id="review.unmark"),
+        Binding("escape", "clear_marks", "Clear", show=False, id="review.clear"),
+        Binding("f", "flag", "Flag", id="review.flag"),
+        Binding("s", "skip", "Skip", id="review.skip"),
+        Binding("u", "undo", "Undo", id="review.undo"),
+    ]
+
+    position: reactive[int] = reactive(0, init=False)
+
+    def __init__(self, session: ReviewSession):
+        super().__init__()
+        self.session = session
+        self.pending: list[int] = []
+        self.view: ItemView | None = None
+        self._shown_at = time.monotonic()
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status-line", markup=False)
+        with Horizontal(id="top"):
+            with Vertical(id="left"):
+                yield TextPanel("Task", id="task")
+                yield TextPanel("Answer", id="answer")
+            with Vertical(id="right"):
+                yield TextPanel("Ground truth", id="ground-truth")
+                yield TextPanel("Judge", id="judge")
+        yield EvidencePanel(id="evidence")
+        yield DecisionBar(id="decision-bar")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.position = self.session.first_unsettled()
+        self.show_item()
+
+    def watch_position(self) -> None:
+        self.pending = []
+        self.show_item()
+
+    # -- showing -------------------------------------------------------------------------
+    def show_item(self) -> None:
+        view = self.view = load_item(self.session, self.position)
+        self._shown_at = time.monotonic()
+        task = view.task
+        self.query_one("#task", TextPanel).show(
+            labelled(("Query", task.query), ("Instruction", task.instruction)),
+            title=f"Task {task.id}",
+            subtitle=f"{task.group} · {task.form.value}" + (f" · {task.prompt.type}"
+                                                              if task.prompt.type else ""))
+        answer = (safe(view.answer_text) if view.output is not None
+                  else Text("(no output in this run: scored as an empty answer)",
+                            style="italic"))
+        self.query_one("#answer", TextPanel).show(answer, title=f"Answer · {view.item.run}")
+        self.query_one("#ground-truth", TextPanel).show(safe(value_text(task.ground_truth)))
+        self.query_one("#evidence", EvidencePanel).show(view.diff)
+        self.refresh_decision()
+
+    def refresh_decision(self) -> None:
+        view = self.view
+        assert view is not None
+        state = self.session.state(view.item)
+        self.query_one("#judge", TextPanel).show(
+            judge_body(view.rubric, view.judgment, state, self.pending),
+            title=f"Judge · {view.rubric.label}")
+        self.query_one(DecisionBar).show(view.rubric, self.pending)
+        done = self.session.n_decided
+        total = len(self.session.items)
+        status = Text(no_wrap=True, overflow="ellipsis")
+        status.append(f" {self.position + 1}/{total} ", style="bold reverse")
+        status.append(f"  {done} decided  ·  session {self.session.name}  ·  "
+                      f"reviewer {self.session.reviewer}")
+        self.query_one("#status-line", Static).update(status)
+
+    # -- moving --------------------------------------------------------------------------
+    def action_next(self) -> None:
+        if self.position < len(self.session.items) - 1:
+            self.position += 1
+        else:
+            self.notify("Last item of the queue.", timeout=2)
+
+    def action_previous(self) -> None:
+        if self.position > 0:
+            self.position -= 1
+
+    def _advance(self) -> None:
+        if self.position < len(self.session.items) - 1:
+            self.position += 1
+        else:
+            self.pending = []
+            self.refresh_decision()
+            self.notify("Decided the last item of the queue.", timeout=3)
+
+    def _spent(self) -> float:
+        return round(time.monotonic() - self._shown_at, 3)
+
+    # -- deciding ------------------------------------------------------------------------
+    def action_accept(self) -> None:
+        view = self.view
+        assert view is not None
+        if view.judgment is None or not view.judgment.marks or view.judgment.score is None:
+            self.notify("No valid judge marks to accept: type your own marks.",
+                        severity="warning")
+            return
+        self.session.accept(view.item, view.judgment, time_spent_s=self._spent())
+        self._advance()
+
+    def action_mark(self, digit: int) -> None:
+        view = self.view
+        assert view is not None
+        if len(self.pending) >= len(view.rubric.criteria):
+            self.app.bell()
+            return
+        self.pending.append(digit)
+        self.refresh_decision()
+
+    def action_unmark(self) -> None:
+        if self.pending:
+            self.pending.pop()
+            self.refresh_decision()
+
+    def action_clear_marks(self) -> None:
+        self.pending = []
+        self.refresh_decision()
+
+    def action_commit(self) -> None:
+        view = self.view
+        assert view is not None
+        criteria = view.rubric.criteria
+        if not self.pending:
+            return
+        if len(self.pending) < len(criteria):
+            self.notify(f"Give all {len(criteria)} marks before Enter "
+                        f"({len(self.pending)} so far).", severity="warning")
+            return
+        marks = {c.key: d for c, d in zip(criteria, self.pending, strict=True)}
+        self.session.override(view.item, marks, view.judgment, time_spent_s=self._spent())
+        self._advance()
+
+    def action_flag(self) -> None:
+        view = self.view
+        assert view is not None
+        self.session.mark(view.item, DecisionKind.FLAG, time_spent_s=self._spent())
+        self.refresh_decision()
+
+    def action_skip(self) -> None:
+        view = self.view
+        assert view is not None
+        self.session.mark(view.item, DecisionKind.SKIP, time_spent_s=self._spent())
+        self._advance()
+
+    def action_undo(self) -> None:
+        """Undo the session's latest standing event and go back to its item."""
+        last = self.session.last_undoable()
+        if last is None:
+            self.notify("Nothing to undo.", timeout=2)
+            return
+        item, event = last
+        self.session.undo(item)
+        self.notify(f"Undid {event.kind.value} on {item.task_id}.", timeout=2)
+        target = self.session.items.index(item)
+        if target == self.position:
+            self.pending = []
+            self.refresh_decision()
+        else:
+            self.position = target
+

@@ -1,0 +1,40 @@
+"""Everything the review screen shows for one item, read from the workspace in one place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from anser_tui.benchmarks.model import Task
+from anser_tui.benchmarks.rubric import Rubric
+from anser_tui.scoring.evidence_diff import EvidenceDiff, evidence_diff
+from anser_tui.sessions.judgments import latest_judgment
+from anser_tui.sessions.records import Judgment, RunOutput
+from anser_tui.sessions.review import Item, ReviewSession
+
+
+@dataclass(frozen=True)
+class ItemView:
+    item: Item
+    position: int
+    task: Task
+    output: RunOutput | None
+    judgment: Judgment | None
+    rubric: Rubric
+    diff: EvidenceDiff
+    metrics: dict[str, tuple[float | None, str | None]]
+
+    @property
+    def answer_text(self) -> str:
+        return self.output.answer_text if self.output else ""
+
+
+def load_item(session: ReviewSession, position: int) -> ItemView:
+    store = session.store
+    item = session.items[position]
+    task = store.task(item.task_id)
+    output = store.output(item.run, item.task_id)
+    return ItemView(item=item, position=position, task=task, output=output,
+                    judgment=latest_judgment(store, item.run, item.task_id),
+                    rubric=session.rubric(item),
+                    diff=evidence_diff(task, output.retrieved if output else []),
+                    metrics=store.task_metrics(item.run, item.task_id))

@@ -1,0 +1,145 @@
+"""A review session: one reviewer's pass over a queue of (run, task) items."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from anser_tui.benchmarks.anser_groups import rubric_for
+from anser_tui.benchmarks.rubric import Rubric
+from anser_tui.errors import InputError
+from anser_tui.sessions.decisions import ItemState, append_decision, session_decisions
+from anser_tui.sessions.records import Decision, DecisionKind, Judgment, ReasonCode, dumps
+from anser_tui.sessions.store import WorkspaceStore, utc_now
+
+
+@dataclass(frozen=True)
+class Item:
+    run: str
+    task_id: str
+
+
+def default_queue(store: WorkspaceStore, runs: list[str] | None = None) -> list[Item]:
+    """Every (run, task) the LLM judge scores, in run then task order."""
+    judged = [t.id for t in store.tasks() if rubric_for(t.group, t.form, t.number) is not None]
+    return [Item(run, tid) for run in (runs or store.run_names()) for tid in judged]
+
+
+class ReviewSession:
+    """The queue, the decisions so far, and the verbs that append new ones."""
+
+    def __init__(self, store: WorkspaceStore, session_id: int, name: str, reviewer: str,
+                 blind: bool, items: list[Item]):
+        self.store = store
+        self.id = session_id
+        self.name = name
+        self.reviewer = reviewer
+        self.blind = blind
+        self.items = items
+        self._states: dict[Item, ItemState] = defaultdict(ItemState)
+        for event in session_decisions(store, session_id):
+            self._states[Item(event.run, event.task_id)].events.append(event)
+
+    # -- opening -------------------------------------------------------------------------
+    @classmethod
+    def open(cls, store: WorkspaceStore, reviewer: str, name: str | None = None,
+             blind: bool = False, runs: list[str] | None = None) -> ReviewSession:
+        """Resume the named session (or the reviewer's latest), else start a new one."""
+        if name is not None:
+            row = store.conn.execute(
+                "SELECT id, name, reviewer, blind FROM sessions WHERE name=?", (name,)).fetchone()
+        else:
+            row = store.conn.execute(
+                "SELECT id, name, reviewer, blind FROM sessions WHERE reviewer=? "
+                "ORDER BY id DESC LIMIT 1", (reviewer,)).fetchone()
+        if row is not None:
+            items = [Item(r, t) for r, t in store.conn.execute(
+                "SELECT run, task_id FROM session_items WHERE session_id=? ORDER BY pos",
+                (row[0],))]
+            return cls(store, row[0], row[1], row[2], bool(row[3]), items)
+        return cls.create(store, reviewer, name, blind, default_queue(store, runs))
+
+    @classmethod
+    def create(cls, store: WorkspaceStore, reviewer: str, name: str | None, blind: bool,
+               items: list[Item], order_by: str = "task", filters: dict[str, str] | None = None,
+               seed: int = 0) -> ReviewSession:
+        if not items:
+            raise InputError("nothing to review: no run has a task the LLM judge scores",
+                             store.path)
+        with store.transaction():
+            count = store.conn.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]
+            name = name or f"{reviewer}-{count + 1}"
+            cursor = store.conn.execute(
+                "INSERT INTO sessions (name, reviewer, blind, order_by, filters, seed, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (name, reviewer, int(blind), order_by, dumps(filters or {}), seed, utc_now()))
+            session_id = int(cursor.lastrowid or 0)
+            store.conn.executemany(
+                "INSERT INTO session_items (session_id, pos, run, task_id) VALUES (?, ?, ?, ?)",
+                [(session_id, pos, it.run, it.task_id) for pos, it in enumerate(items)])
+        return cls(store, session_id, name, reviewer, blind, items)
+
+    # -- reading -------------------------------------------------------------------------
+    def state(self, item: Item) -> ItemState:
+        return self._states[item]
+
+    def rubric(self, item: Item) -> Rubric:
+        task = self.store.task(item.task_id)
+        rubric = rubric_for(task.group, task.form, task.number)
+        assert rubric is not None, "queue items are always judged forms"
+        return rubric
+
+    def first_unsettled(self) -> int:
+        """Where a reopened session resumes: the first item neither decided nor skipped."""
+        return next((i for i, it in enumerate(self.items) if not self.state(it).settled), 0)
+
+    def last_undoable(self) -> tuple[Item, Decision] | None:
+        """The session's latest event still standing, and its item."""
+        standing = [(item, state.last_undoable) for item, state in self._states.items()]
+        found = [(item, ev) for item, ev in standing if ev is not None]
+        return max(found, key=lambda pair: pair[1].id or 0, default=None)
+
+    @property
+    def n_decided(self) -> int:
+        return sum(self.state(it).decided for it in self.items)
+
+    # -- deciding ------------------------------------------------------------------------
+    def _append(self, item: Item, kind: DecisionKind, **fields: object) -> Decision:
+        decision = append_decision(self.store, Decision.model_validate({
+            "session_id": self.id, "run": item.run, "task_id": item.task_id,
+            "reviewer": self.reviewer, "kind": kind, **fields}))
+        self._states[item].events.append(decision)
+        return decision
+
+    def accept(self, item: Item, judgment: Judgment, time_spent_s: float | None = None
+               ) -> Decision:
+        """Take the judge's marks as they are. Only a judgment that parsed can be accepted."""
+        if not judgment.marks or judgment.score is None:
+            raise ValueError("this judgment has no valid marks to accept; override instead")
+        return self._append(item, DecisionKind.ACCEPT, marks=judgment.marks,
+                            score=judgment.score, judge_visible=True, judgment_id=judgment.id,
+                            time_spent_s=time_spent_s)
+
+    def override(self, item: Item, marks: dict[str, int], judgment: Judgment | None,
+                 judge_visible: bool = True, reason_code: ReasonCode | None = None,
+                 comment: str | None = None, time_spent_s: float | None = None) -> Decision:
+        rubric = self.rubric(item)
+        score = rubric.score(marks)
+        if score is None:
+            raise ValueError(f"marks must give every criterion of {rubric.id} a valid value")
+        return self._append(item, DecisionKind.OVERRIDE, marks=marks, score=score,
+                            judge_visible=judge_visible, reason_code=reason_code,
+                            comment=comment, time_spent_s=time_spent_s,
+                            judgment_id=judgment.id if judgment else None)
+
+    def mark(self, item: Item, kind: DecisionKind, comment: str | None = None,
+             time_spent_s: float | None = None) -> Decision:
+        """A flag, skip or comment event."""
+        return self._append(item, kind, comment=comment, time_spent_s=time_spent_s)
+
+    def undo(self, item: Item) -> Decision | None:
+        """Undo the item's latest standing event; None when there is nothing to undo."""
+        target = self.state(item).last_undoable
+        if target is None:
+            return None
+        return self._append(item, DecisionKind.UNDO, target=target.id)

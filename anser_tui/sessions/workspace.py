@@ -1,0 +1,38 @@
+"""Workspace-level verbs: create one from a benchmark folder, import a run into it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from anser_tui.benchmarks.anser import load_anser
+from anser_tui.errors import InputError
+from anser_tui.sessions.runs import read_log_file, read_run_file
+from anser_tui.sessions.store import WorkspaceStore
+
+BENCHMARKS = ("anser",)
+
+
+def init_workspace(path: Path, benchmark: str, data_dir: Path) -> WorkspaceStore:
+    """A new workspace holding every task of the benchmark folder."""
+    if benchmark not in BENCHMARKS:
+        raise InputError(f"benchmark {benchmark!r} is not supported yet "
+                         f"(supported: {', '.join(BENCHMARKS)})")
+    data_dir = Path(data_dir)
+    if not data_dir.is_dir():
+        raise InputError("no such folder", data_dir)
+    tasks = load_anser(data_dir)
+    return WorkspaceStore.create(path, benchmark, data_dir, tasks)
+
+
+def import_run(store: WorkspaceStore, run_file: Path, name: str,
+               log_file: Path | None = None) -> int:
+    """Import a run (and its log) whole, or nothing: every line is checked before writing."""
+    if not name.strip():
+        raise InputError("a run needs a non-empty --name")
+    if store.has_run(name):
+        raise InputError(f"the workspace already has a run named {name!r}", store.path)
+    outputs = read_run_file(Path(run_file), store.has_task)
+    logs = read_log_file(Path(log_file), store.has_task) if log_file else []
+    store.add_run(name, outputs, logs, str(Path(run_file).resolve()),
+                  str(Path(log_file).resolve()) if log_file else None)
+    return len(outputs)

@@ -1,0 +1,32 @@
+"""Untrusted text made safe to show: control codes and bidi overrides become visible marks.
+
+Answers, corpus text, judge output and comments are data. Rich markup is never interpreted
+(widgets build `rich.text.Text` objects, never markup strings); this module takes care of what
+a terminal itself would interpret: ANSI/OSC escapes, other C0/C1 controls and bidi controls.
+"""
+
+from __future__ import annotations
+
+import re
+
+# C0 controls but tab and newline, DEL, C1 controls; bidi embeddings, overrides and isolates;
+# zero-width and line/paragraph separators that move the cursor or hide text.
+_UNSAFE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+
+
+def _visible(match: re.Match[str]) -> str:
+    char = match.group(0)
+    code = ord(char)
+    if code == 0x1B:
+        return "␛"
+    if code == 0x0D:
+        return "␍"
+    if code < 0x20:
+        return chr(0x2400 + code)
+    return f"<U+{code:04X}>"
+
+
+def neutralize(text: str) -> str:
+    """`text` with every control character replaced by a visible stand-in."""
+    return _UNSAFE.sub(_visible, text.replace("\r\n", "\n"))

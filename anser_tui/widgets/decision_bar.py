@@ -1,0 +1,46 @@
+"""The reviewer's marks being typed, and what Enter will do with them."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from anser_tui.benchmarks.rubric import Rubric
+
+
+class DecisionBar(Static):
+    """One line: each criterion with the digit typed for it so far."""
+
+    DEFAULT_CSS = """
+    DecisionBar {
+        height: 3;
+        border: round $panel-lighten-2;
+        border-title-color: $text-accent;
+        padding: 0 1;
+    }
+    DecisionBar.-complete { border: round $success; }
+    """
+
+    def __init__(self, *, id: str | None = None):
+        super().__init__(id=id, markup=False)
+        self.border_title = "Your marks"
+
+    def show(self, rubric: Rubric, pending: list[int]) -> None:
+        line = Text()
+        for i, criterion in enumerate(rubric.criteria):
+            if i:
+                line.append("  ")
+            line.append(f"{criterion.label} ", style="bold")
+            if i < len(pending):
+                line.append(f"[{pending[i]}]", style="reverse")
+            else:
+                line.append("[_]", style="dim")
+        complete = len(pending) == len(rubric.criteria)
+        if complete:
+            line.append("   Enter commits this override", style="bold")
+        elif pending:
+            line.append("   digits 0-4 for the rest · Backspace · Esc clears", style="dim")
+        else:
+            line.append("   type digits 0-4 to override · a accepts the judge", style="dim")
+        self.set_class(complete, "-complete")
+        self.update(line)
