@@ -62,6 +62,7 @@ def _is_number(value: Any) -> bool:
 
 def parse_judge_output(output: str | dict[str, Any], rubric: Rubric) -> ParsedJudgment:
     """Parse one judge output (text, or an object already decoded) under `rubric`."""
+    obj: dict[str, Any] | None
     if isinstance(output, dict):
         raw, obj = json.dumps(output, ensure_ascii=False), output
     else:

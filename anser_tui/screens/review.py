@@ -7,10 +7,11 @@ moves on to the next item.
 from __future__ import annotations
 
 import time
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -29,7 +30,7 @@ _DIGITS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4"
 
 
 class ReviewScreen(Screen[None]):
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "next", "Next", id="review.next"),
         Binding("p", "previous", "Prev", id="review.previous"),
         Binding("a", "accept", "Accept", id="review.accept"),

@@ -21,7 +21,7 @@ def add_judgments(store: WorkspaceStore, judgments: Iterable[Judgment]) -> None:
              "marks": dumps(j.marks), "arithmetic_mismatch": int(j.arithmetic_mismatch),
              "created_at": j.created_at or now} for j in judgments]
     with store.transaction():
-        store.db["judgments"].insert_all(rows)
+        store.db.table("judgments").insert_all(rows)
 
 
 def _from_row(row: tuple[Any, ...]) -> Judgment:

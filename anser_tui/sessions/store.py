@@ -101,7 +101,7 @@ class WorkspaceStore:
 
     # -- meta ----------------------------------------------------------------------------
     def _set_meta(self, values: Mapping[str, str]) -> None:
-        self.db["meta"].upsert_all([{"key": k, "value": v} for k, v in values.items()],
+        self.db.table("meta").upsert_all([{"key": k, "value": v} for k, v in values.items()],
                                    pk="key")
 
     def meta(self, key: str) -> str | None:
@@ -118,7 +118,7 @@ class WorkspaceStore:
 
     # -- tasks ---------------------------------------------------------------------------
     def _insert_tasks(self, tasks: Iterable[Task]) -> None:
-        self.db["tasks"].insert_all(
+        self.db.table("tasks").insert_all(
             {"id": t.id, "seq": t.seq, "benchmark": t.benchmark, "group_name": t.group,
              "form": t.form.value, "lang": t.lang, "domain": t.domain,
              "objective": t.objective, "number": t.number, "type": t.prompt.type,
@@ -176,14 +176,14 @@ class WorkspaceStore:
                 logs: list[LogRecord], source: str, log_source: str | None) -> None:
         """Insert one run, its outputs and its log figures in one transaction."""
         with self.transaction():
-            self.db["runs"].insert({"name": name, "source": source, "log_source": log_source,
+            self.db.table("runs").insert({"name": name, "source": source, "log_source": log_source,
                                     "imported_at": utc_now(), "n_outputs": len(outputs),
                                     "n_log": len(logs)})
-            self.db["outputs"].insert_all(
+            self.db.table("outputs").insert_all(
                 {"run": name, "task_id": o.task_id,
                  "answer": None if o.answer is None else dumps(o.answer),
                  "retrieved": dumps(o.retrieved), "line": line} for line, o in outputs)
-            self.db["logs"].insert_all(
+            self.db.table("logs").insert_all(
                 {"run": name, "task_id": r.task_id, "latency_s": r.latency_s,
                  "input_tokens": r.input_tokens, "output_tokens": r.output_tokens,
                  "total_tokens": r.total_tokens} for r in logs)
@@ -215,7 +215,7 @@ class WorkspaceStore:
         """Replace a run's task metrics with `rows` ({task_id, name, value, detail})."""
         with self.transaction():
             self.conn.execute("DELETE FROM metrics WHERE run=?", (run,))
-            self.db["metrics"].insert_all({"run": run, **r} for r in rows)
+            self.db.table("metrics").insert_all({"run": run, **r} for r in rows)
 
     def task_metrics(self, run: str, task_id: str) -> dict[str, tuple[float | None, str | None]]:
         rows = self.conn.execute(

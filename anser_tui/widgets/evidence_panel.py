@@ -27,7 +27,8 @@ class EvidencePanel(Horizontal):
     """
 
     def compose(self) -> ComposeResult:
-        retrieved: DataTable[Text] = DataTable(id="retrieved", cursor_type="row", zebra_stripes=True)
+        retrieved: DataTable[Text] = DataTable(id="retrieved", cursor_type="row",
+                                               zebra_stripes=True)
         retrieved.border_title = "Retrieved"
         gold: DataTable[Text] = DataTable(id="gold", cursor_type="row", zebra_stripes=True)
         gold.border_title = "Gold"

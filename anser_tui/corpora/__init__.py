@@ -1,0 +1,1 @@
+"""Read-only corpus access: an evidence id -> a renderable document."""
