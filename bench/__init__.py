@@ -1,0 +1,1 @@
+"""Performance benchmarks and the full-scale synthetic data generator (they print figures)."""
