@@ -5,8 +5,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from anser_tui.config import BertScoreSettings
 from anser_tui.demo import DemoPaths, build_demo
 from anser_tui.judge.importing import import_judgments
+from anser_tui.scoring.workspace_scoring import score_workspace
 from anser_tui.sessions.workspace import import_run, init_workspace
 
 DEMO_RUN = "demo-system"
@@ -17,14 +19,17 @@ def _remove_db(path: Path) -> None:
         Path(str(path) + suffix).unlink(missing_ok=True)
 
 
-def build_demo_workspace(paths: DemoPaths, workspace: Path) -> None:
-    """Create `workspace` from the demo data, whole or not at all."""
+def build_demo_workspace(paths: DemoPaths, workspace: Path,
+                         bertscore: BertScoreSettings | None = None) -> None:
+    """Create `workspace` from the demo data, scored, whole or not at all. BERTScore-F1 is "not
+    computed" unless the configured models are available offline."""
     building = workspace.with_name(workspace.name + ".building")
     _remove_db(building)
     store = init_workspace(building, "anser", paths.data_dir)
     try:
         import_run(store, paths.run_file, DEMO_RUN, paths.log_file)
         import_judgments(store, paths.judgments_file, DEMO_RUN)
+        score_workspace(store, bertscore or BertScoreSettings())
     finally:
         store.close()
     building.rename(workspace)

@@ -6,6 +6,7 @@ occurrence of a duplicate; later occurrences are shown but take no rank.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,13 +49,20 @@ class EvidenceDiff:
         return sum(1 for r in self.retrieved if r.hit and r.rank is not None)
 
 
+def _same(evidence: str) -> str:
+    return evidence
+
+
 def task_space(task: Task) -> EvidenceSpace:
     return form_spec(task.group, task.form, task.number).evidence
 
 
-def evidence_diff(task: Task, retrieved: list[Any]) -> EvidenceDiff:
+def evidence_diff(task: Task, retrieved: list[Any],
+                  resolve: Callable[[str], str] | None = None) -> EvidenceDiff:
+    """`resolve` maps an id into the group's key space (a rule id -> "law | item"); ids it
+    cannot resolve are returned unchanged and stay in the list as misses at their rank."""
     space = task_space(task)
-    gold = list(dict.fromkeys(evidence_ids(task.evidence, space)))
+    gold = list(dict.fromkeys(map(resolve or _same, evidence_ids(task.evidence, space))))
     gold_set = set(gold)
     rows: list[RetrievedRow] = []
     first_rank: dict[str, int] = {}
@@ -62,6 +70,8 @@ def evidence_diff(task: Task, retrieved: list[Any]) -> EvidenceDiff:
         rid = evidence_id(element, space)
         if rid is None:
             continue
+        if resolve is not None:
+            rid = resolve(rid)
         if rid in first_rank:
             rows.append(RetrievedRow(None, rid, rid in gold_set, first_rank[rid]))
             continue
