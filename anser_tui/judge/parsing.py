@@ -1,16 +1,19 @@
 """Parsing and validating one judge output against its rubric (DESIGN section 6).
 
-The first JSON object in the text is read; each dimension must be an integer 0-4, the score a
-number 0-100 and the reason text. The raw text is always kept whole. A reported score more than
-one point from the one recomputed from the dimensions is flagged as an arithmetic mismatch.
+The first JSON object in the text is read and validated with a pydantic model made for the
+rubric: each of its dimensions an integer 0-4 (binary criteria 0-1), `score_0_100` a number
+0-100, `reason` text. The raw text is always kept whole. A reported score more than one point
+from the one recomputed from the dimensions is flagged as an arithmetic mismatch.
 """
 
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from anser_tui.benchmarks.rubric import Rubric
 from anser_tui.sessions.records import JudgmentStatus
@@ -52,12 +55,27 @@ def first_json_object(text: str) -> dict[str, Any] | None:
     return None
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+@cache
+def output_model(rubric: Rubric) -> type[BaseModel]:
+    """The pydantic model of a judge output under `rubric`: its dimension names, strictly typed.
+
+    Other keys the judge adds are ignored; `reason` may be absent but is text when present.
+    """
+    fields: dict[str, Any] = {
+        c.key: (Annotated[int, Field(strict=True, ge=0, le=c.max_value)], ...)
+        for c in rubric.criteria}
+    fields[SCORE_KEY] = (Annotated[float, Field(strict=True, ge=0, le=100,
+                                                allow_inf_nan=False)], ...)
+    fields[REASON_KEY] = (Annotated[str | None, Field(strict=True)], None)
+    return create_model(f"JudgeOutput_{rubric.id}", __config__=ConfigDict(extra="ignore"),
+                        **fields)
 
 
-def _is_number(value: Any) -> bool:
-    return (_is_int(value) or isinstance(value, float)) and math.isfinite(value)
+def _problem(error: Any) -> str:
+    key = ".".join(str(part) for part in error["loc"])
+    if error["type"] == "missing":
+        return f"missing {key}"
+    return f"{key}={error['input']!r}: {error['msg']}"
 
 
 def parse_judge_output(output: str | dict[str, Any], rubric: Rubric) -> ParsedJudgment:
@@ -69,28 +87,16 @@ def parse_judge_output(output: str | dict[str, Any], rubric: Rubric) -> ParsedJu
         raw, obj = output, first_json_object(output)
     if obj is None:
         return ParsedJudgment(JudgmentStatus.PARSE_ERROR, raw, error="no JSON object found")
-    problems: list[str] = []
-    marks: dict[str, int] = {}
-    for criterion in rubric.criteria:
-        value = obj.get(criterion.key)
-        if value is None:
-            problems.append(f"missing {criterion.key}")
-        elif not _is_int(value) or not criterion.valid(value):
-            problems.append(f"{criterion.key}={value!r} is not an integer 0-{criterion.max_value}")
-        else:
-            marks[criterion.key] = value
-    score = obj.get(SCORE_KEY)
-    if score is None:
-        problems.append(f"missing {SCORE_KEY}")
-        score = None
-    elif not _is_number(score) or not 0 <= score <= 100:
-        problems.append(f"{SCORE_KEY}={score!r} is not a number 0-100")
-        score = None
-    reason = obj.get(REASON_KEY)
-    if reason is not None and not isinstance(reason, str):
-        problems.append(f"{REASON_KEY} is not text")
-        reason = None
-    recomputed = rubric.score(marks) if len(marks) == len(rubric.criteria) else None
-    status = JudgmentStatus.INVALID if problems else JudgmentStatus.OK
-    return ParsedJudgment(status, raw, marks, None if score is None else float(score),
-                          recomputed, reason, "; ".join(problems) or None)
+    try:
+        valid = output_model(rubric).model_validate(obj).model_dump()
+    except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        failed = {str(e["loc"][0]) for e in errors if e["loc"]}
+        marks = {c.key: obj[c.key] for c in rubric.criteria if c.key not in failed}
+        score = None if SCORE_KEY in failed else float(obj[SCORE_KEY])
+        reason = None if REASON_KEY in failed else obj.get(REASON_KEY)
+        return ParsedJudgment(JudgmentStatus.INVALID, raw, marks, score, rubric.score(marks),
+                              reason, "; ".join(_problem(e) for e in errors))
+    marks = {c.key: valid[c.key] for c in rubric.criteria}
+    return ParsedJudgment(JudgmentStatus.OK, raw, marks, valid[SCORE_KEY], rubric.score(marks),
+                          valid[REASON_KEY])

@@ -1,0 +1,164 @@
+"""The judge client: one chat completion per prompt, on any OpenAI-compatible endpoint.
+
+Retries with exponential backoff on 429, 5xx, timeouts and dropped connections (honouring a
+Retry-After header); any other refusal fails the item at once, and 401, 403 and 404 (a wrong
+key, model or URL, which every later request would meet too) stop the run. The API key is read
+from the environment variable the settings name, at the moment the client is made; it is never
+stored, and error texts are scrubbed of it before anyone sees them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from anser_tui.config import JudgeSettings
+from anser_tui.errors import InputError
+from anser_tui.judge.request import JudgeParams
+
+if TYPE_CHECKING:
+    from openai import AsyncOpenAI
+
+NO_KEY = "not-needed"  # what a local server without authentication is sent
+RETRY_STATUSES = frozenset({408, 429}) | frozenset(range(500, 600))
+FATAL_STATUSES = frozenset({401, 403, 404})
+_KEY_LIKE = re.compile(r"\b(sk|key)-[A-Za-z0-9_*\-]{4,}")
+
+
+@dataclass(frozen=True)
+class Completion:
+    """The judge's reply to one prompt, with what it cost."""
+
+    text: str
+    model: str | None
+    latency_s: float
+    input_tokens: int | None
+    output_tokens: int | None
+
+
+class TransportFailure(Exception):
+    """No usable reply: the item gets a transport_error judgment (and is retried next run)."""
+
+
+class JudgeClient:
+    """Sends prompts; counts every HTTP request it makes (retries included)."""
+
+    def __init__(self, settings: JudgeSettings, params: JudgeParams, *,
+                 backoff_s: float = 1.0, max_backoff_s: float = 30.0):
+        self.settings = settings
+        self.params = params
+        self.backoff_s = backoff_s
+        self.max_backoff_s = max_backoff_s
+        self.requests_sent = 0
+        key = os.environ.get(settings.api_key_env)
+        if not key and settings.base_url is None:
+            raise InputError(f"no API key: set the environment variable {settings.api_key_env} "
+                             "(or point --base-url at a server that needs none)")
+        self._secret = key or None
+        self._client: AsyncOpenAI = self._make_client(key or NO_KEY)
+
+    def _make_client(self, key: str) -> AsyncOpenAI:
+        from openai import AsyncOpenAI
+
+        return AsyncOpenAI(api_key=key, base_url=self.settings.base_url,
+                           timeout=self.settings.timeout_s, max_retries=0)
+
+    def scrub(self, text: str) -> str:
+        """`text` with the API key (and anything shaped like a key) masked."""
+        if self._secret:
+            text = text.replace(self._secret, "***")
+        return _KEY_LIKE.sub(lambda m: m.group(1) + "-***", text)
+
+    async def aclose(self) -> None:
+        await self._client.close()
+
+    async def complete(self, prompt: str) -> Completion:
+        """The judge's reply to `prompt`; TransportFailure when none could be had."""
+        import openai
+
+        attempt = 0
+        while True:
+            attempt += 1
+            self.requests_sent += 1
+            started = time.perf_counter()
+            try:
+                response = await self._create(prompt)
+                latency = time.perf_counter() - started
+            except openai.APIStatusError as exc:
+                status = exc.status_code
+                if status in FATAL_STATUSES:
+                    raise InputError(f"the judge endpoint refused the request (HTTP {status}): "
+                                     f"{self.scrub(str(exc.message))[:200]}") from None
+                if status not in RETRY_STATUSES or attempt > self.settings.max_retries:
+                    raise TransportFailure(self._failed(f"HTTP {status}: {exc.message}",
+                                                        attempt)) from None
+                await asyncio.sleep(self._delay(attempt, exc.response.headers.get("retry-after")))
+                continue
+            except (openai.APITimeoutError, openai.APIConnectionError) as exc:
+                kind = "timeout" if isinstance(exc, openai.APITimeoutError) else "connection"
+                if attempt > self.settings.max_retries:
+                    raise TransportFailure(self._failed(f"{kind}: {exc}", attempt)) from None
+                await asyncio.sleep(self._delay(attempt, None))
+                continue
+            except json.JSONDecodeError:
+                raise TransportFailure(self._failed("the reply is not JSON", attempt)) from None
+            except openai.OpenAIError as exc:
+                raise TransportFailure(self._failed(f"{type(exc).__name__}: {exc}",
+                                                    attempt)) from None
+            return self._completion(response, latency, attempt)
+
+    async def _create(self, prompt: str) -> Any:
+        """POST the chat completion; the reply's JSON body as a dict.
+
+        The body is what `chat.completions.create` would send, posted through the client's
+        `post` for custom requests: `create` re-validates the body and builds typed reply
+        objects, which costs more CPU per request than the rest of the runner together and
+        took the concurrency-64 run past its budget (DESIGN section 10).
+        """
+        import httpx2
+
+        body: dict[str, Any] = {"model": self.params.model,
+                                "messages": [{"role": "user", "content": prompt}],
+                                "temperature": self.params.temperature}
+        if self.params.reasoning_effort is not None:
+            body["reasoning_effort"] = self.params.reasoning_effort
+        response = await self._client.post("/chat/completions", body=body,
+                                           cast_to=httpx2.Response)
+        return response.json()
+
+    def _completion(self, reply: Any, latency: float, attempt: int) -> Completion:
+        try:
+            text = reply["choices"][0]["message"]["content"]
+        except (KeyError, IndexError, TypeError):
+            raise TransportFailure(self._failed("the reply is not a chat completion",
+                                                attempt)) from None
+        usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
+        model = reply.get("model")
+        return Completion(text=text if isinstance(text, str) else "",
+                          model=model if isinstance(model, str) and model else self.params.model,
+                          latency_s=latency, input_tokens=_count(usage.get("prompt_tokens")),
+                          output_tokens=_count(usage.get("completion_tokens")))
+
+    def _failed(self, what: str, attempts: int) -> str:
+        tries = "1 attempt" if attempts == 1 else f"{attempts} attempts"
+        return self.scrub(f"{what} ({tries})")
+
+    def _delay(self, attempt: int, retry_after: str | None) -> float:
+        """Exponential backoff with jitter; a server's Retry-After (seconds) wins when given."""
+        if retry_after is not None:
+            try:
+                return min(max(float(retry_after), 0.0), self.max_backoff_s)
+            except ValueError:
+                pass
+        ceiling = min(self.backoff_s * 2 ** (attempt - 1), self.max_backoff_s)
+        return ceiling * (0.5 + random.random() / 2)
+
+
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

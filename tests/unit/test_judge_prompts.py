@@ -1,0 +1,110 @@
+"""The judge prompts: the README's blocks byte for byte, chosen by group, filled in one pass."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from importlib import resources
+
+import pytest
+
+from anser_tui.benchmarks.anser_groups import RUBRICS, rubric_for
+from anser_tui.judge.prompts import PLACEHOLDERS, fill_prompt, ground_truth_text, prompt_template
+
+# sha256 of each prompt file, checked by hand against the README's "LLM Judge" blocks when the
+# files were made (each file is the block's text and the newline that ends a fenced block).
+PROMPT_SHA256 = {
+    "legal_prescriptive_zh": "308f25b337ccd129cf6ff4f986542780bb209e8123630daabcb315612b2eeb16",
+    "legal_prescriptive_en": "ed5bfc2b14c331f077da36b48e0017ee308c2888b3d348f6cd78d305829f5576",
+    "finance_dp_zh": "2988c8ffe13328e0875a55021e6b56afd9bf58e1e6c1f174acb0f5b5040da29e",
+    "finance_dp_en": "d262961a06290c06bf11a14eb767e9fa15cc0179fc65f42f5fa2be28eebfb949",
+    "finance_prescriptive_zh": "c21cb028185b9580b6568203ae6cc3ce2b7b271d002eae85b9ff2cd2afab7f48",
+    "regbench_en": "c7610e73953721e2ed1a51d7b676f96b8ca3b1614f1b459a7f3809441e278cf8",
+    "science_en": "16448483947b1d17862564e6c402ab2ef871b55660aa694975f1559dd3678d56",
+}
+FIRST_LINES = {
+    "legal_prescriptive_zh": "你是一名严格的中文法律规范型答案评审员。",
+    "legal_prescriptive_en": "You are a strict evaluator of precedent-grounded legal answers.",
+    "finance_dp_zh": "你是一名严格的中文金融描述型／预测型简答评审员。",
+    "finance_dp_en": "You are a strict evaluator of financial descriptive and forecasting",
+    "finance_prescriptive_zh": "你是一名严格的中文金融监管合规答案评审员。",
+    "regbench_en": "You are a strict evaluator of RegBench answers.",
+    "science_en": "You are a strict evaluator of evidence-synthesis short answers.",
+}
+TAIL = "QUERY:\n{query}\n\nINSTRUCTION:\n{instruction}\n\nGROUND_TRUTH:\n{ground_truth}\n\nANSWER:\n{answer}\n"
+
+
+def _file_bytes(rubric_id: str) -> bytes:
+    return resources.files("anser_tui.judge").joinpath("prompts", f"{rubric_id}.txt").read_bytes()
+
+
+def test_one_prompt_file_per_rubric() -> None:
+    files = {p.name for p in resources.files("anser_tui.judge").joinpath("prompts").iterdir()}
+    assert files == {f"{rid}.txt" for rid in RUBRICS}
+    assert set(PROMPT_SHA256) == set(RUBRICS)
+
+
+@pytest.mark.parametrize("rubric_id", sorted(PROMPT_SHA256))
+def test_prompt_file_is_the_readme_block(rubric_id: str) -> None:
+    data = _file_bytes(rubric_id)
+    assert hashlib.sha256(data).hexdigest() == PROMPT_SHA256[rubric_id]
+    text = data.decode("utf-8")
+    assert text.startswith(FIRST_LINES[rubric_id])
+    assert text.endswith(TAIL)
+    assert "\r" not in text
+
+
+@pytest.mark.parametrize("rubric_id", sorted(PROMPT_SHA256))
+def test_template_names_the_rubric_dimensions_in_order(rubric_id: str) -> None:
+    template = prompt_template(rubric_id)
+    found = re.search(r'\{"score_0_100":0,(.*?),"reason":"[^"]*"\}', template)
+    assert found is not None
+    keys = [part.split(":")[0].strip('"') for part in found.group(1).split(",")]
+    assert keys == list(RUBRICS[rubric_id].keys)
+    for name in PLACEHOLDERS:
+        assert template.count("{" + name + "}") == 1
+    assert template.endswith("ANSWER:\n{answer}")  # the file's final newline is not sent
+
+
+@pytest.mark.parametrize(("group", "form", "number", "rubric_id"), [
+    ("legal_zh_prescriptive", "short", 1, "legal_prescriptive_zh"),
+    ("legal_en_prescriptive", "short", 1, "legal_prescriptive_en"),
+    ("finance_zh_descriptive", "short", 104, "finance_dp_zh"),
+    ("finance_zh_predictive", "short", 101, "finance_dp_zh"),
+    ("finance_en_descriptive", "short", 100, "finance_dp_en"),
+    ("finance_en_predictive", "short", 121, "finance_dp_en"),
+    ("finance_zh_prescriptive", "short", 7, "finance_prescriptive_zh"),
+    ("finance_en_prescriptive", "short", 10, "regbench_en"),
+    ("science_en_descriptive", "short", 1, "science_en"),
+    ("science_en_predictive", "short", 1, "science_en"),
+])
+def test_prompt_chosen_by_group_form_and_language(group: str, form: str, number: int,
+                                                  rubric_id: str) -> None:
+    rubric = rubric_for(group, form, number)
+    assert rubric is not None and rubric.id == rubric_id
+    chinese = re.search(r"[\u4e00-\u9fff]", prompt_template(rubric.id)) is not None
+    assert chinese == ("_zh_" in group)
+
+
+def test_forms_the_judge_does_not_score_have_no_rubric() -> None:
+    assert rubric_for("finance_zh_descriptive", "numeric", 5) is None
+    assert rubric_for("finance_en_prescriptive", "structured", 250) is None
+
+
+def test_fill_replaces_exactly_the_four_placeholders_once() -> None:
+    template = prompt_template("legal_prescriptive_zh")
+    filled = fill_prompt(template, query="Q {answer}", instruction="I {query}",
+                         ground_truth="G", answer="A {ground_truth} {\"x\": 1}")
+    assert filled.endswith("QUERY:\nQ {answer}\n\nINSTRUCTION:\nI {query}\n\n"
+                           "GROUND_TRUTH:\nG\n\nANSWER:\nA {ground_truth} {\"x\": 1}")
+    # the JSON template's own braces are untouched
+    assert '{"score_0_100":0,"conclusion":0,"rule_citation":0' in filled
+    assert filled.startswith(FIRST_LINES["legal_prescriptive_zh"])
+
+
+def test_ground_truth_text_as_is_or_json_with_non_ascii_kept() -> None:
+    assert ground_truth_text("可以解除。") == "可以解除。"
+    assert ground_truth_text({"结论": "是", "odds_ratio": 1.5}) == '{"结论": "是", "odds_ratio": 1.5}'
+    assert ground_truth_text(1476.94) == "1476.94"
+    assert ground_truth_text(["A", "C"]) == json.dumps(["A", "C"])
