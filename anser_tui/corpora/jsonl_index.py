@@ -1,0 +1,328 @@
+"""A byte-offset index of a JSONL corpus, kept in a sidecar SQLite file, built once.
+
+The JSONL file is streamed once in binary; for each line the index records (key, offset,
+length), so a lookup reads one record and never the whole file. The key is found with a
+pattern search at the line's top level (a full JSON parse only where that fails), which keeps
+the build well above 50 MB/s. The sidecar lives beside the JSONL when that folder is writable,
+else in the user cache dir; it is rebuilt when the JSONL's size, mtime or a head+tail hash
+changes. The JSONL file itself is only ever opened for reading.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from anser_tui.benchmarks.evidence_ids import law_item_key, normalize_text
+from anser_tui.corpora.descriptor import CorpusDescriptor
+from anser_tui.corpora.sqlite_reader import connect_read_only
+
+INDEX_VERSION = "1"
+SUFFIX = ".anser-index.sqlite"
+_BLOCK = 8 << 20
+_SAMPLE = 64 << 10
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_NUMBER = re.compile(rb"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
+_BRACKETS = re.compile(rb"[\[\]{}]")
+_NEEDS_NORMALIZING = re.compile(r"\s")
+
+Progress = Callable[[int, int], None]
+
+
+def normalize_key(value: Any) -> str | None:
+    """A record's key as evidence ids are compared (evidence_ids' scalar rule)."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, str) and value.isascii() and not _NEEDS_NORMALIZING.search(value):
+        return value or None  # plain ASCII without whitespace: NFKC would not change it
+    if isinstance(value, int | float | str):
+        return normalize_text(str(value)) or None
+    return None
+
+
+def fingerprint(path: Path) -> dict[str, str]:
+    """Size, mtime and a hash of the first and last 64 KB: what says the file changed."""
+    stat = path.stat()
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        digest.update(f.read(_SAMPLE))
+        if stat.st_size > _SAMPLE:
+            f.seek(max(_SAMPLE, stat.st_size - _SAMPLE))
+            digest.update(f.read(_SAMPLE))
+    return {"size": str(stat.st_size), "mtime_ns": str(stat.st_mtime_ns),
+            "sample_sha256": digest.hexdigest()}
+
+
+@dataclass(frozen=True)
+class IndexStats:
+    jsonl: Path
+    sidecar: Path
+    records: int
+    keys: int
+    bytes: int
+    seconds: float
+
+    @property
+    def mb_per_s(self) -> float:
+        return self.bytes / 1e6 / self.seconds if self.seconds > 0 else float("inf")
+
+
+class _FieldFinder:
+    """Finds the value of one top-level field in a JSON line without parsing the whole line."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.pattern = re.compile(b'"' + re.escape(name.encode()) + rb'"\s*:\s*')
+
+    def find(self, buf: bytes, start: int, end: int) -> tuple[bool, Any]:
+        """(found, value); found False means "ask the full parser"."""
+        match = self.pattern.search(buf, start, end)
+        while match is not None:
+            if _top_level(buf, start, match.start()):
+                return _value_at(buf, match.end(), end)
+            match = self.pattern.search(buf, match.end(), end)
+        return False, None
+
+
+def _top_level(buf: bytes, start: int, at: int) -> bool:
+    prefix = buf[start:at]
+    if prefix.strip() == b"{":
+        return True
+    depth = 0
+    for bracket in _BRACKETS.findall(_STRING.sub(b"", prefix)):
+        depth += 1 if bracket in (b"{", b"[") else -1
+    return depth == 1
+
+
+def _value_at(buf: bytes, pos: int, end: int) -> tuple[bool, Any]:
+    if buf[pos:pos + 1] == b'"':
+        m = _STRING.match(buf, pos, end)
+        if m is None:
+            return False, None
+        raw = m.group(0)
+        return True, json.loads(raw) if b"\\" in raw else raw[1:-1].decode("utf-8", "replace")
+    m = _NUMBER.match(buf, pos, end)
+    if m is None:
+        return False, None
+    text = m.group(0)
+    return True, float(text) if any(c in text for c in b".eE") else int(text)
+
+
+class KeyExtractor:
+    """The keys a JSONL record is indexed under: its own key, then its aliases."""
+
+    def __init__(self, descriptor: CorpusDescriptor):
+        self.composite = descriptor.composite
+        names = [*(descriptor.composite or (descriptor.key,)), *descriptor.aliases]
+        self.finders = [_FieldFinder(n) for n in names]
+
+    def spec(self) -> str:
+        return json.dumps({"composite": self.composite,
+                           "fields": [f.name for f in self.finders]})
+
+    def keys(self, buf: bytes, start: int, end: int) -> list[str]:
+        if len(self.finders) == 1:  # the common case: one key field
+            found, value = self.finders[0].find(buf, start, end)
+            if not found:
+                return self._parsed(buf[start:end])
+            key = normalize_key(value)
+            return [key] if key is not None else []
+        values: list[Any] = []
+        for finder in self.finders:
+            found, value = finder.find(buf, start, end)
+            if not found:
+                return self._parsed(buf[start:end])
+            values.append(value)
+        return self._from_values(values)
+
+    def _parsed(self, line: bytes) -> list[str]:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            return []
+        if not isinstance(record, dict):
+            return []
+        return self._from_values([record.get(f.name) for f in self.finders])
+
+    def _from_values(self, values: list[Any]) -> list[str]:
+        keys: list[str] = []
+        if self.composite:
+            law, item, *aliases = values
+            if law is not None and item is not None:
+                keys.append(law_item_key(law, item))
+        else:
+            aliases = values
+        keys.extend(k for k in map(normalize_key, aliases) if k is not None)
+        return keys
+
+
+def scan(path: Path, extractor: KeyExtractor, progress: Progress | None = None
+         ) -> Iterable[tuple[str, int, int]]:
+    """(key, offset, length) for every keyed line of `path`, streaming it once."""
+    total = path.stat().st_size
+    with path.open("rb") as f:
+        base = 0
+        rest = b""
+        while True:
+            block = f.read(_BLOCK)
+            buf = rest + block if rest else block
+            if not block:
+                if buf.strip():
+                    for key in extractor.keys(buf, 0, len(buf)):
+                        yield key, base, len(buf)
+                break
+            pos = 0
+            find = buf.find
+            while True:
+                nl = find(b"\n", pos)
+                if nl < 0:
+                    break
+                if nl - pos > 1:
+                    for key in extractor.keys(buf, pos, nl):
+                        yield key, base + pos, nl - pos
+                pos = nl + 1
+            base += pos
+            rest = buf[pos:]
+            if progress is not None:
+                progress(base, total)
+
+
+def cache_dir() -> Path:
+    return Path(platformdirs.user_cache_dir("anser-tui")) / "corpus-index"
+
+
+class JsonlIndex:
+    """The sidecar index of one JSONL corpus file."""
+
+    def __init__(self, jsonl: Path, descriptor: CorpusDescriptor, cache: Path | None = None):
+        self.jsonl = Path(jsonl)
+        self.extractor = KeyExtractor(descriptor)
+        self.beside = self.jsonl.with_name(self.jsonl.name + SUFFIX)
+        name = hashlib.sha256(str(self.jsonl.resolve()).encode()).hexdigest()[:16]
+        self.cached = (cache or cache_dir()) / f"{name}-{self.jsonl.name}{SUFFIX}"
+        self._conn: sqlite3.Connection | None = None
+        self._stamp: tuple[int, int] | None = None
+
+    # -- freshness -------------------------------------------------------------------------
+    def _meta(self) -> dict[str, str]:
+        return {"version": INDEX_VERSION, "keys": self.extractor.spec(),
+                **fingerprint(self.jsonl)}
+
+    def fresh_sidecar(self) -> Path | None:
+        """The sidecar that matches the JSONL as it is now, if there is one."""
+        expected = self._meta()
+        for candidate in (self.beside, self.cached):
+            if not candidate.is_file():
+                continue
+            try:
+                conn = connect_read_only(candidate)
+                try:
+                    meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+                finally:
+                    conn.close()
+            except sqlite3.DatabaseError:
+                continue
+            if meta == expected:
+                return candidate
+        return None
+
+    def _current_stamp(self) -> tuple[int, int]:
+        stat = self.jsonl.stat()
+        return stat.st_size, stat.st_mtime_ns
+
+    # -- building --------------------------------------------------------------------------
+    def build(self, progress: Progress | None = None) -> IndexStats:
+        """Stream the JSONL once and write a new sidecar (atomically replacing an old one)."""
+        self.close()
+        meta = self._meta()
+        started = time.perf_counter()
+        for target in (self.beside, self.cached):
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                n_records, n_keys = self._write(target, meta, progress)
+            except OSError:
+                continue
+            seconds = time.perf_counter() - started
+            return IndexStats(self.jsonl, target, n_records, n_keys, int(meta["size"]), seconds)
+        raise OSError(f"cannot write an index for {self.jsonl} beside it or in {self.cached}")
+
+    def _write(self, target: Path, meta: dict[str, str], progress: Progress | None
+               ) -> tuple[int, int]:
+        tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+        tmp.unlink(missing_ok=True)
+        try:
+            conn = sqlite3.connect(tmp)
+        except sqlite3.OperationalError as exc:
+            raise OSError(str(exc)) from None
+        try:
+            conn.execute("PRAGMA journal_mode=OFF")
+            conn.execute("PRAGMA synchronous=OFF")
+            conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+            conn.execute("CREATE TABLE records (key TEXT PRIMARY KEY, offset INTEGER, "
+                         "length INTEGER) WITHOUT ROWID")
+            offsets: set[int] = set()
+
+            def entries() -> Iterable[tuple[str, int, int]]:
+                for entry in scan(self.jsonl, self.extractor, progress):
+                    offsets.add(entry[1])
+                    yield entry
+
+            conn.executemany("INSERT OR IGNORE INTO records VALUES (?, ?, ?)", entries())
+            conn.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
+            conn.commit()
+            n_keys = conn.execute("SELECT count(*) FROM records").fetchone()[0]
+        except (sqlite3.OperationalError, OSError) as exc:
+            conn.close()
+            tmp.unlink(missing_ok=True)
+            raise OSError(str(exc)) from None
+        conn.close()
+        os.replace(tmp, target)
+        return len(offsets), n_keys
+
+    def ensure(self, progress: Progress | None = None) -> IndexStats | None:
+        """Build the sidecar unless a fresh one exists; the stats of a build, else None."""
+        if self.fresh_sidecar() is not None:
+            return None
+        return self.build(progress)
+
+    # -- reading ---------------------------------------------------------------------------
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is not None and self._stamp == self._current_stamp():
+            return self._conn
+        self.close()
+        sidecar = self.fresh_sidecar()
+        if sidecar is None:
+            sidecar = self.build().sidecar
+        self._conn = connect_read_only(sidecar)
+        self._stamp = self._current_stamp()
+        return self._conn
+
+    def offsets(self, keys: Sequence[str]) -> dict[str, tuple[int, int]]:
+        """Where each key's record sits in the JSONL: (offset, length); unknown keys left out."""
+        conn = self._connection()
+        found: dict[str, tuple[int, int]] = {}
+        unique = list(dict.fromkeys(keys))
+        for start in range(0, len(unique), 500):
+            part = unique[start:start + 500]
+            rows = conn.execute(
+                f"SELECT key, offset, length FROM records WHERE key IN "
+                f"({', '.join('?' * len(part))})", part)
+            found.update((k, (o, n)) for k, o, n in rows)
+        return found
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None

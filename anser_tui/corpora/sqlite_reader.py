@@ -1,0 +1,296 @@
+"""A SQLite corpus, opened read-only (URI mode=ro); tables and columns checked against the schema.
+
+The descriptor names what to read; the schema decides what is there. A table the descriptor
+names that is missing is looked for by its key column; a column that is missing is left out,
+so a release with fewer columns still renders. Nothing here ever writes.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from anser_tui.corpora.descriptor import CorpusDescriptor
+from anser_tui.corpora.documents import Document, Section, Summary
+
+LEAK = "ground_truth"
+_CHUNK = 500  # ids per IN (...) query, below SQLite's variable limit
+_TEXT_GUESSES = ("text", "content", "body", "case_text", "wenshu_content", "abstract")
+_TITLE_GUESSES = ("title", "name", "case_name", "company_name", "heading")
+_NOT_JOIN = {"split", "text", "title", "id", "name", "value"}
+
+
+class CorpusError(Exception):
+    """A corpus that cannot be read as its descriptor says (shown, never fatal)."""
+
+
+def connect_read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection: never creates a journal, -wal or -shm file, never writes."""
+    uri = Path(path).resolve().as_uri()
+    try:
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, check_same_thread=False)
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError:
+        # a WAL-mode file whose folder is read-only: read it as an immutable snapshot
+        conn = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+    conn.execute("PRAGMA query_only=ON")
+    return conn
+
+
+def key_text(value: Any) -> str:
+    """A key as evidence ids are compared: a whole float as an integer, text trimmed."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip()
+
+
+def cell_text(value: Any) -> str:
+    """A field value as a reviewer reads it."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        if value.is_integer():
+            return f"{int(value):,}" if abs(value) >= 10_000 else str(int(value))
+        return f"{value:,.2f}" if abs(value) >= 1_000 else f"{value:g}"
+    return str(value)
+
+
+def _joined(values: Iterable[Any]) -> str:
+    return " · ".join(t for t in (cell_text(v).strip() for v in values) if t)
+
+
+class SqliteReader:
+    """Read one key space out of a SQLite corpus file."""
+
+    def __init__(self, path: Path, descriptor: CorpusDescriptor):
+        self.path = Path(path)
+        self.conn = connect_read_only(self.path)
+        self._lock = threading.Lock()
+        self.closed = False
+        self._joins: dict[str, tuple[str, str] | None] = {}
+        self._main_key = descriptor.key
+        self.schema = self._schema()
+        self.descriptor = self._resolve(descriptor)
+        self.table = self.descriptor.table or ""
+        self._integer_key = "INT" in self.schema[self.table][self.descriptor.key]
+
+    # -- schema ----------------------------------------------------------------------------
+    def _schema(self) -> dict[str, dict[str, str]]:
+        tables = [r[0] for r in self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")]
+        return {t: {r[1]: (r[2] or "").upper() for r in
+                    self.conn.execute(f"PRAGMA table_info({_q(t)})")} for t in tables}
+
+    def _resolve(self, d: CorpusDescriptor) -> CorpusDescriptor:
+        """The descriptor with what the schema lacks left out, and its table found."""
+        table = d.table if d.table in self.schema else None
+        if table is None:
+            having = [t for t, cols in self.schema.items() if d.key in cols]
+            if len(having) != 1:
+                raise CorpusError(f"{self.path.name}: no table {d.table!r} with column {d.key!r}")
+            table = having[0]
+        columns = self.schema[table]
+        key = d.key
+        if key not in columns:
+            pk = [r[1] for r in self.conn.execute(f"PRAGMA table_info({_q(table)})") if r[5]]
+            if len(pk) != 1:
+                raise CorpusError(f"{self.path.name}: table {table!r} has no column {key!r}")
+            key = pk[0]
+        self._main_key = key
+
+        def present(col: str) -> bool:
+            if "." in col:
+                rel, name = col.split(".", 1)
+                return (name in self.schema.get(rel, {})
+                        and self._join_columns(table, rel) is not None)
+            return col in columns
+
+        text = tuple(c for c in d.text if present(c))
+        if not text:
+            text = tuple(c for c in _TEXT_GUESSES if c in columns)[:1]
+        title = tuple(c for c in d.title if present(c))
+        if d.title and not title:
+            title = tuple(c for c in _TITLE_GUESSES if c in columns)[:1]
+        features = d.features
+        if features and not (features[1] in self.schema.get(features[0], {})
+                             and features[2] in self.schema[features[0]]
+                             and self._join_columns(table, features[0]) is not None):
+            features = None
+        return replace(d, table=table, key=key, title=title, text=text,
+                       metadata=tuple(c for c in d.metadata if present(c)),
+                       split=d.split if d.split in columns else None, features=features)
+
+    def _join_columns(self, table: str, rel: str) -> tuple[str, str] | None:
+        """The (main, related) columns two tables join on: the column they share, the main
+        table's key first, then id-like columns."""
+        cached = self._joins.get(rel)
+        if cached is not None or rel in self._joins:
+            return cached
+        shared = [c for c in self.schema[table] if c in self.schema.get(rel, {})
+                  and c not in _NOT_JOIN]
+        found = None
+        if shared:
+            best = min(shared, key=lambda c: (c != self._main_key, not c.endswith(
+                ("_id", "_code", "accession", "cik", "concept", "anhao"))))
+            found = (best, best)
+        self._joins[rel] = found
+        return found
+
+    # -- reading ---------------------------------------------------------------------------
+    def _param(self, id: str) -> Any:
+        if self._integer_key:
+            try:
+                return int(id)
+            except ValueError:
+                return id
+        return id
+
+    def _canonical(self, id: str) -> str:
+        return key_text(self._param(id))
+
+    def summaries(self, ids: Sequence[str]) -> dict[str, Summary]:
+        """Title and leak flag of each id found; ids not in the corpus are left out."""
+        d = self.descriptor
+        wanted: dict[str, list[str]] = {}
+        for i in ids:
+            wanted.setdefault(self._canonical(i), []).append(i)
+        select = [f"m.{_q(d.key)}"]
+        joins: list[str] = []
+        for col in d.title or d.text[:1]:
+            select.append(self._select_expr(col, joins, short=not d.title))
+        select.append(f"m.{_q(d.split)}" if d.split else "NULL")
+        sql_head = (f"SELECT {', '.join(select)} FROM {_q(self.table)} m {' '.join(joins)} "
+                    f"WHERE m.{_q(d.key)} IN ")
+        found: dict[str, Summary] = {}
+        keys = list(wanted)
+        with self._lock:
+            if self.closed:
+                return {}
+            for start in range(0, len(keys), _CHUNK):
+                part = keys[start:start + _CHUNK]
+                sql = sql_head + f"({', '.join('?' * len(part))})"
+                for row in self.conn.execute(sql, [self._param(k) for k in part]):
+                    canonical = key_text(row[0])
+                    for original in wanted.get(canonical, []):
+                        previous = found.get(original)
+                        leaked = row[-1] == LEAK or (previous is not None and previous.leaked)
+                        title = previous.title if previous else self._title(row[1:-1])
+                        found[original] = Summary(id=original, title=title, leaked=leaked)
+        return found
+
+    def _title(self, values: Sequence[Any]) -> str:
+        if self.descriptor.title:
+            return _joined(values)
+        first = cell_text(values[0]) if values else ""
+        return first.strip().split("\n", 1)[0][:120]
+
+    def _select_expr(self, col: str, joins: list[str], short: bool = False) -> str:
+        if "." not in col:
+            return f"substr(m.{_q(col)}, 1, 240)" if short else f"m.{_q(col)}"
+        rel, name = col.split(".", 1)
+        alias = f"j{len(joins)}"
+        on = self._join_columns(self.table, rel)
+        assert on is not None
+        joins.append(f"LEFT JOIN {_q(rel)} {alias} ON {alias}.{_q(on[1])} = m.{_q(on[0])}")
+        return f"{alias}.{_q(name)}"
+
+    def contains(self, ids: Sequence[str]) -> set[str]:
+        return set(self.summaries(ids))
+
+    def document(self, id: str) -> Document | None:
+        d = self.descriptor
+        with self._lock:
+            if self.closed:
+                return None
+            cursor = self.conn.execute(
+                f"SELECT * FROM {_q(self.table)} WHERE {_q(d.key)} = ?", (self._param(id),))
+            names = [c[0] for c in cursor.description]
+            rows = [dict(zip(names, r, strict=True)) for r in cursor.fetchmany(50)]
+            if not rows:
+                return None
+            first = rows[0]
+            fields = [(d.label(c), cell_text(self._value(first, c))) for c in d.metadata]
+            fields = [(label, value) for label, value in fields if value]
+            sections: list[Section] = []
+            for n, row in enumerate(rows, start=1):
+                if len(rows) > 1:
+                    lines = "\n".join(f"{d.label(c)}: {cell_text(self._value(row, c))}"
+                                      for c in d.metadata if self._value(row, c) is not None)
+                    title = self._title([self._value(row, c) for c in d.title]) or f"{id}"
+                    sections.append(Section(heading=f"Record {n} of {len(rows)}: {title}",
+                                            text=lines))
+                sections.extend(self._sections(row))
+            title = self._title([self._value(first, c) for c in d.title or d.text[:1]])
+        leaked = bool(d.split) and any(r.get(d.split or "") == LEAK for r in rows)
+        return Document(corpus=d.name, id=id, title=title, fields=fields, sections=sections,
+                        leaked=leaked, records=len(rows))
+
+    def _value(self, row: dict[str, Any], col: str) -> Any:
+        if "." not in col:
+            return row.get(col)
+        rel, name = col.split(".", 1)
+        on = self._join_columns(self.table, rel)
+        if on is None:
+            return None
+        found = self.conn.execute(
+            f"SELECT {_q(name)} FROM {_q(rel)} WHERE {_q(on[1])} = ? LIMIT 1",
+            (row.get(on[0]),)).fetchone()
+        return found[0] if found else None
+
+    def _sections(self, row: dict[str, Any]) -> list[Section]:
+        d = self.descriptor
+        plain = [c for c in d.text if "." not in c]
+        related: dict[str, list[str]] = {}
+        for c in d.text:
+            if "." in c:
+                rel, name = c.split(".", 1)
+                related.setdefault(rel, []).append(name)
+        several = len(plain) + len(related) > 1
+        sections = [Section(heading=d.label(c) if several else "", text=cell_text(row.get(c)))
+                    for c in plain if row.get(c) not in (None, "")]
+        for rel, cols in related.items():
+            sections.extend(self._related_sections(row, rel, cols))
+        if d.features:
+            table, name_col, value_col = d.features
+            on = self._join_columns(self.table, table)
+            assert on is not None
+            pairs = self.conn.execute(
+                f"SELECT {_q(name_col)}, {_q(value_col)} FROM {_q(table)} "
+                f"WHERE {_q(on[1])} = ? ORDER BY rowid", (row.get(on[0]),)).fetchall()
+            if pairs:
+                sections.append(Section(heading="Features", text="\n".join(
+                    f"{cell_text(k)}: {cell_text(v)}" for k, v in pairs)))
+        return sections
+
+    def _related_sections(self, row: dict[str, Any], rel: str, cols: list[str]
+                          ) -> list[Section]:
+        d = self.descriptor
+        on = self._join_columns(self.table, rel)
+        assert on is not None
+        heads = [h for h in d.headings.get(rel, ()) if h in self.schema[rel]]
+        order = d.order.get(rel)
+        order_sql = _q(order) if order in self.schema[rel] else "rowid"
+        rows = self.conn.execute(
+            f"SELECT {', '.join(_q(c) for c in [*cols, *heads])} FROM {_q(rel)} "
+            f"WHERE {_q(on[1])} = ? ORDER BY {order_sql}", (row.get(on[0]),)).fetchall()
+        if not rows:
+            return []
+        if not heads:
+            return [Section(heading=rel.replace("_", " "),
+                            text="\n".join(_joined(r) for r in rows))]
+        return [Section(heading=_joined(r[len(cols):]), text=_joined(r[:len(cols)]))
+                for r in rows]
+
+    def close(self) -> None:
+        with self._lock:
+            self.closed = True
+            self.conn.close()
+
+
+def _q(name: str | None) -> str:
+    """A quoted SQL identifier (names come from the schema or the config file)."""
+    return '"' + (name or "").replace('"', '""') + '"'

@@ -1,0 +1,138 @@
+"""The review card of one (run, task) as plain text: for shells, logs and `anser-tui show`.
+
+Task, answer, ground truth, metrics, judge, and the evidence diff with each document's title and
+its standing in the corpus. Every untrusted string is neutralised; nothing is markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rich.cells import cell_len
+
+from anser_tui.benchmarks.anser_groups import GROUPS_BY_NAME, LATENCY, rubric_for
+from anser_tui.benchmarks.model import Task
+from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
+from anser_tui.corpora.resolver import CorpusLibrary
+from anser_tui.scoring.evidence_diff import EvidenceDiff, evidence_diff, task_space
+from anser_tui.sessions.judgments import latest_judgment
+from anser_tui.sessions.store import WorkspaceStore
+from anser_tui.text import neutralize
+
+
+def _value(value: object) -> str:
+    import json
+
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, indent=2)
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return f"{value:.4f}".rstrip("0").rstrip(".") or "0"
+
+
+def _pad(text: str, width: int) -> str:
+    """`text` padded to `width` terminal cells (a CJK character takes two)."""
+    return text + " " * max(0, width - cell_len(text))
+
+
+def _block(title: str, text: str) -> list[str]:
+    body = neutralize(text).rstrip() or "(empty)"
+    return [title, *("  " + line for line in body.split("\n")), ""]
+
+
+def evidence_lines(diff: EvidenceDiff, notes: dict[str, EvidenceNote]) -> Iterator[str]:
+    """The diff as aligned plain-text rows: rank, id, status, title."""
+    def status(evidence: str, good: bool, base: str) -> str:
+        note = notes.get(evidence)
+        if note is None or not note.label or note.status is CorpusStatus.UNAVAILABLE:
+            return base
+        if note.status is CorpusStatus.LEAKED:
+            return f"{note.label} {'✓' if good else '✗'}"
+        return f"{'✓' if good else '✗'} {note.label}"
+
+    def title(evidence: str) -> str:
+        note = notes.get(evidence)
+        return neutralize(note.title) if note else ""
+
+    width = min(64, max([cell_len(neutralize(i)) for i in [*(r.id for r in diff.retrieved),
+                                                            *diff.gold_ids]] + [2]))
+    found = sum(1 for g in diff.gold if g.rank is not None)
+    yield (f"Evidence · {diff.space.corpus} ({diff.space.key}) · {diff.space.path}")
+    yield f"  Retrieved ({len(diff.ranked_ids)}, {diff.n_hits} hits)"
+    for row in diff.retrieved:
+        rank = "dup" if row.rank is None else str(row.rank)
+        shown = (f"repeat of #{row.duplicate_of}" if row.rank is None
+                 else status(row.id, row.hit, "✓ hit" if row.hit else "✗ miss"))
+        yield (f"  {rank:>4}  {_pad(neutralize(row.id), width)}  "
+               f"{_pad(shown, 26)}  {title(row.id)}").rstrip()
+    if not diff.retrieved:
+        yield "        (none)"
+    yield f"  Gold ({len(diff.gold)}, {found} retrieved)"
+    for g in diff.gold:
+        base = f"✓ retrieved @{g.rank}" if g.rank is not None else "✗ missed"
+        yield (f"        {_pad(neutralize(g.id), width)}  "
+               f"{_pad(status(g.id, g.rank is not None, base), 26)}  {title(g.id)}").rstrip()
+    if not diff.gold:
+        yield "        (none)"
+
+
+def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: str) -> str:
+    """The card as plain text lines, ending in a newline."""
+    lines = [f"Task {task.id} · {task.group} · {task.form.value}"
+             + (f" · {neutralize(task.prompt.type)}" if task.prompt.type else ""), ""]
+    lines += _block("Query", task.query)
+    lines += _block("Instruction", task.instruction)
+    output = store.output(run, task.id)
+    answer = (_value(output.answer) if output is not None
+              else "(no output in this run: scored as an empty answer)")
+    lines += _block(f"Answer · run {run}", answer)
+    lines += _block("Ground truth", _value(task.ground_truth))
+
+    metrics = store.task_metrics(run, task.id)
+    lines.append("Metrics")
+    if not metrics:
+        lines.append("  (not scored yet: run `anser-tui score`)")
+    order = {name: i for i, name in enumerate(GROUPS_BY_NAME[task.group].metric_columns)}
+    for name in sorted(metrics, key=lambda n: (order.get(n, len(order)), n)):
+        value, detail = metrics[name]
+        extra = f"  ({neutralize(detail)})" if detail else ""
+        unit = " s" if name == LATENCY and value is not None else ""
+        lines.append(f"  {name:<24} {_number(value)}{unit}{extra}")
+    lines.append("")
+
+    judgment = latest_judgment(store, run, task.id)
+    rubric = rubric_for(task.group, task.form, task.number)
+    if judgment is None:
+        lines += ["Judge", "  (no judgment)" if rubric else "  (the LLM judge does not score "
+                  "this form)", ""]
+    else:
+        head = f"Judge · score {_number(judgment.score)} · status {judgment.status.value}"
+        if judgment.recomputed_score is not None:
+            head += f" · recomputed {_number(judgment.recomputed_score)}"
+        if judgment.model:
+            head += f" · model {neutralize(judgment.model)}"
+        lines.append(head)
+        if judgment.arithmetic_mismatch:
+            lines.append("  ⚠ arithmetic mismatch")
+        for criterion in rubric.criteria if rubric else ():
+            mark = judgment.marks.get(criterion.key)
+            lines.append(f"  {criterion.label:<18} {criterion.weight:.2f}  "
+                         f"{'—' if mark is None else mark}")
+        if judgment.error:
+            lines.append(f"  error: {neutralize(judgment.error)}")
+        lines += ["  Reason", *("    " + line for line in
+                                neutralize(judgment.reason or judgment.raw).split("\n")), ""]
+
+    space = task_space(task)
+    diff = evidence_diff(task, output.retrieved if output else [], library.resolver(space))
+    notes = library.classify(space, [*diff.ranked_ids, *diff.gold_ids])
+    lines += list(evidence_lines(diff, notes))
+    if not library.available(space):
+        lines.append(f"  (corpus unavailable: {neutralize(library.errors.get(space.corpus, ''))})")
+    return "\n".join(lines) + "\n"

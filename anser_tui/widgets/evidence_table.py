@@ -1,0 +1,177 @@
+"""A virtual table of evidence rows: only the lines on screen are ever rendered.
+
+A set-metric task can list thousands of ids. DataTable builds a row object per id; this line-API
+widget keeps a count and a function that makes one row's cells, so showing 10,000 ids costs what
+showing ten does. Columns have fixed widths but the last, which takes the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+Cells = Callable[[int], list[Text]]
+
+
+def fit(cell: Text, width: int, middle: bool = True) -> Text:
+    """`cell` in exactly `width` cells: padded, or cut with an ellipsis; in the middle where
+    both ends of an id matter ("(2021)京01…12345号", "上海证券…| 第6.1.2条")."""
+    if cell.cell_len <= width:
+        out = cell.copy()
+        out.pad_right(width - cell.cell_len)
+        return out
+    if not middle:
+        out = cell.copy()
+        out.truncate(width, overflow="ellipsis", pad=True)
+        return out
+    room = max(0, width - 1)
+    head, used = 0, 0
+    for ch in cell.plain:
+        if used + cell_len(ch) > (room + 1) // 2:
+            break
+        used += cell_len(ch)
+        head += 1
+    tail, tail_used = len(cell.plain), 0
+    while tail > head and tail_used + cell_len(cell.plain[tail - 1]) <= room - used:
+        tail -= 1
+        tail_used += cell_len(cell.plain[tail])
+    out = cell[:head]
+    out.append("…")
+    out.append_text(cell[tail:])
+    out.pad_right(width - out.cell_len)
+    return out
+
+
+class EvidenceTable(ScrollView, can_focus=True):
+    """Rows of cells under a header, a cursor row, Enter handled by whoever owns the table."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "evidence-table--header", "evidence-table--cursor", "evidence-table--odd"}
+    DEFAULT_CSS = """
+    EvidenceTable { overflow-x: hidden; }
+    EvidenceTable > .evidence-table--header { text-style: bold; color: $text-accent; }
+    EvidenceTable > .evidence-table--odd { background: $surface-lighten-1 30%; }
+    EvidenceTable > .evidence-table--cursor { background: $panel-lighten-2; }
+    EvidenceTable:focus > .evidence-table--cursor {
+        background: $block-cursor-background; color: $block-cursor-foreground;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(-1)", "Up", show=False, id="evidence.up"),
+        Binding("down", "move(1)", "Down", show=False, id="evidence.down"),
+        Binding("pageup", "page(-1)", "Page up", show=False, id="evidence.page-up"),
+        Binding("pagedown", "page(1)", "Page down", show=False, id="evidence.page-down"),
+        Binding("home", "jump(0)", "First", show=False, id="evidence.first"),
+        Binding("end", "jump(-1)", "Last", show=False, id="evidence.last"),
+    ]
+
+    cursor: reactive[int] = reactive(0, init=False)
+
+    @dataclass
+    class Highlighted(Message):
+        """The cursor moved to another row."""
+
+        table: EvidenceTable
+        row: int
+
+    def __init__(self, columns: list[tuple[str, int]], *, id: str | None = None):
+        super().__init__(id=id)
+        self.columns = columns  # (label, width); width 0: the rest of the line
+        self.count = 0
+        self.cells: Cells = lambda _index: []
+        self._generation = 0
+        self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(512)
+
+    def show(self, count: int, cells: Cells) -> None:
+        """Show `count` rows whose cells `cells(i)` makes, cursor on the first."""
+        self.count = count
+        self.cells = cells
+        self._generation += 1
+        self.set_reactive(EvidenceTable.cursor, 0)
+        self.virtual_size = Size(self.size.width, count + 1)
+        self.scroll_to(y=0, animate=False)
+        self.refresh()
+
+    def invalidate(self) -> None:
+        """The rows' cells changed (titles arrived): render them again."""
+        self._generation += 1
+        self.refresh()
+
+    # -- rendering -------------------------------------------------------------------------
+    def _line(self, cells: list[Text], width: int, style: Style) -> Strip:
+        fixed = sum(w for _, w in self.columns if w) + len(self.columns)
+        line = Text(no_wrap=True, end="")
+        for (_, w), cell in zip(self.columns, cells, strict=False):
+            line.append(" ")
+            line.append_text(fit(cell, w or max(1, width - fixed), middle=bool(w)))
+        segments = [Segment(s.text, style + s.style if s.style else style)
+                    for s in line.render(self.app.console)]
+        return Strip(segments).crop_extend(0, width, style)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        if y == 0:
+            style = base + self.get_component_rich_style("evidence-table--header")
+            key: tuple[object, ...] = ("header", tuple(self.columns), width, style)
+            header = self._strips.get(key)
+            if header is None:
+                header = self._strips[key] = self._line(
+                    [Text(label) for label, _ in self.columns], width, style)
+            return header
+        index = round(self.scroll_y) + y - 1
+        if index >= self.count:
+            return Strip.blank(width, base)
+        if index == self.cursor:
+            style = base + self.get_component_rich_style("evidence-table--cursor")
+        elif index % 2:
+            style = base + self.get_component_rich_style("evidence-table--odd")
+        else:
+            style = base
+        key = (self._generation, index, width, style)
+        strip = self._strips.get(key)
+        if strip is None:
+            strip = self._strips[key] = self._line(self.cells(index), width, style)
+        return strip
+
+    # -- moving ----------------------------------------------------------------------------
+    def watch_cursor(self, old: int, new: int) -> None:
+        visible = max(1, self.scrollable_content_region.height - 1)
+        if new < self.scroll_y:
+            self.scroll_to(y=new, animate=False)
+        elif new >= self.scroll_y + visible:
+            self.scroll_to(y=new - visible + 1, animate=False)
+        self.refresh()
+        self.post_message(self.Highlighted(self, new))
+
+    def _set_cursor(self, row: int) -> None:
+        if self.count:
+            self.cursor = max(0, min(self.count - 1, row))
+
+    def action_move(self, delta: int) -> None:
+        self._set_cursor(self.cursor + delta)
+
+    def action_page(self, direction: int) -> None:
+        self._set_cursor(self.cursor + direction * max(1, self.scrollable_content_region.height
+                                                       - 2))
+
+    def action_jump(self, row: int) -> None:
+        self._set_cursor(row if row >= 0 else self.count - 1)
+
+    def on_click(self, event: events.Click) -> None:
+        if event.y >= 1:
+            self._set_cursor(round(self.scroll_y) + event.y - 1)

@@ -1,0 +1,251 @@
+"""Corpus budgets on full-scale synthetic data (DESIGN section 10).
+
+    python -m bench.synthetic_corpora /tmp/anser-full       # once: corpora, tasks, runs
+    python -m bench.bench_corpora /tmp/anser-full [--lookups 1000] [--items 600]
+
+Prints four figures against their budgets:
+  1. JSONL index build rate (all JSONL corpora, sidecars removed first)   >= 50 MB/s
+  2. lookup latency p50/p95 per corpus (a whole document rendered)        (reported)
+  3. next item rendered in the review screen, with evidence, p95          <= 50 ms
+     (600 queue items spread over every group and run, timed until painted; the same
+     items with the evidence panel left out are printed beside it for reference)
+  4. peak memory (RSS) of the process while reviewing                     <= 250 MB
+Figures 3 and 4 come from a child process that only opens the workspace and reviews (a headless
+Pilot at 160x48), so the generator and the index build do not count towards its memory.
+Exits 1 when a budget is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+INDEX_BUDGET_MB_S = 50.0
+RENDER_BUDGET_MS = 50.0
+RSS_BUDGET_MB = 250.0
+
+
+def _p(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def bench_index(corpora: Path) -> tuple[float, list[str]]:
+    from anser_tui.corpora import CorpusLibrary
+
+    lines = []
+    total_bytes, total_s = 0, 0.0
+    for index in CorpusLibrary(corpora).jsonl_indexes():
+        for old in (index.beside, index.cached):
+            old.unlink(missing_ok=True)
+        stats = index.build()
+        total_bytes += stats.bytes
+        total_s += stats.seconds
+        lines.append(f"    {index.jsonl.name:<26} {stats.records:>9,} records "
+                     f"{stats.bytes / 1e6:>8,.1f} MB {stats.seconds:>6.2f} s "
+                     f"{stats.mb_per_s:>7,.0f} MB/s")
+    return total_bytes / 1e6 / total_s, lines
+
+
+def _sample_ids(library: Any, space: Any, n: int) -> list[str]:
+    from anser_tui.corpora import connect_read_only
+    from anser_tui.corpora.jsonl_reader import JsonlReader
+
+    reader = library.reader(space)
+    if isinstance(reader, JsonlReader):
+        reader.ensure_index()
+        sidecar = reader.index.fresh_sidecar()
+        conn = connect_read_only(sidecar)
+        sql = "SELECT key FROM records ORDER BY random() LIMIT ?"
+    else:
+        conn = connect_read_only(reader.path)
+        d = reader.descriptor
+        sql = f'SELECT DISTINCT "{d.key}" FROM "{d.table}" ORDER BY random() LIMIT ?'
+    try:
+        return [str(r[0]) for r in conn.execute(sql, (n,))]
+    finally:
+        conn.close()
+
+
+def bench_lookups(corpora: Path, n: int) -> list[str]:
+    from anser_tui.benchmarks.anser_groups import EVIDENCE_SPACES
+    from anser_tui.corpora import CorpusLibrary
+
+    library = CorpusLibrary(corpora)
+    lines = []
+    for space in EVIDENCE_SPACES:
+        ids = _sample_ids(library, space, n)
+        random.Random(1).shuffle(ids)
+        times = []
+        for evidence in ids:
+            started = time.perf_counter()
+            document = library.lookup(space, evidence)
+            times.append((time.perf_counter() - started) * 1000)
+            assert document is not None, (space.corpus, evidence)
+        classify = []
+        for start in range(0, len(ids), 50):
+            started = time.perf_counter()
+            library.classify(space, ids[start:start + 50])
+            classify.append((time.perf_counter() - started) * 1000)
+        lines.append(f"    {space.corpus:<22} p50 {_p(times, .5):6.2f} ms  p95 "
+                     f"{_p(times, .95):6.2f} ms   (title+status of 50 ids: p95 "
+                     f"{_p(classify, .95):5.1f} ms)")
+    library.close()
+    return lines
+
+
+def build_workspace(data: Path) -> Path:
+    from anser_tui.judge import import_judgments
+    from anser_tui.sessions import import_run, init_workspace
+
+    workspace = data / "bench-workspace.db"
+    if workspace.exists():
+        return workspace
+    building = data / "bench-workspace.building.db"
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{building}{suffix}").unlink(missing_ok=True)
+    started = time.perf_counter()
+    store = init_workspace(building, "anser", data)
+    for run_file in sorted((data / "runs").glob("*.run.jsonl")):
+        name = run_file.name.split(".")[0]
+        import_run(store, run_file, name, run_file.with_name(f"{name}.log.jsonl"))
+        import_judgments(store, run_file.with_name(f"{name}.judgments.jsonl"), name)
+    store.close()
+    building.rename(workspace)
+    print(f"    built {workspace} in {time.perf_counter() - started:.1f} s")
+    return workspace
+
+
+async def _review(workspace: Path, items: int) -> dict[str, Any]:
+    """In the child: step through the queue, timing each next item until it is painted."""
+    from anser_tui.cli import build_app
+    from anser_tui.config import Settings
+    from anser_tui.scoring.evidence_diff import evidence_diff
+    from anser_tui.screens.document import DocumentScreen
+    from anser_tui.screens.review import ReviewScreen
+    from anser_tui.widgets.evidence_panel import EvidencePanel
+
+    app = build_app(workspace, reviewer="bench", session="bench-walk", settings=Settings())
+
+    cpu: list[float] = []
+
+    async def painted(action: Any) -> float:
+        done = asyncio.Event()
+        started, cpu_started = time.perf_counter(), time.process_time()
+        action()
+        app.call_after_refresh(done.set)
+        await done.wait()
+        cpu.append((time.process_time() - cpu_started) * 1000)
+        return (time.perf_counter() - started) * 1000
+
+    def jump(screen: ReviewScreen, position: int) -> None:
+        screen.position = position  # the same path as n/p: watch_position -> show_item
+
+    async with app.run_test(size=(160, 48)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await pilot.pause()
+        total = len(screen.session.items)
+        # items spread over the whole queue (every group and run), each shown fresh
+        order = random.Random(3).sample(range(1, total), min(items, total - 1))
+        render = [await painted(lambda p=p: jump(screen, p)) for p in order]
+        render_cpu = cpu[:]
+        await app.workers.wait_for_complete()
+        show = EvidencePanel.show
+        EvidencePanel.show = lambda self, diff, query="": None  # type: ignore[method-assign]
+        baseline = [await painted(lambda p=p: jump(screen, p)) for p in order]
+        EvidencePanel.show = show  # type: ignore[method-assign]
+
+        panel = screen.query_one(EvidencePanel)
+        store = screen.session.store
+        big = sorted((t for t in store.tasks() if t.form.value in ("statistic", "structured")),
+                     key=lambda t: -len(t.evidence))[:20]
+        set_times, sizes, background = [], [], []
+        for task in big:
+            output = store.output("sys-a", task.id)
+            diff = evidence_diff(task, output.retrieved if output else [])
+            sizes.append(len(diff.retrieved) + len(diff.gold))
+            set_times.append(await painted(lambda d=diff, q=task.query: panel.show(d, q)))
+            started = time.perf_counter()
+            await app.workers.wait_for_complete()
+            background.append((time.perf_counter() - started) * 1000)
+        screen.query_one("#retrieved").focus()
+        opened = []
+        for _ in range(30):
+            opened.append(await painted(panel.open_highlighted))
+            assert isinstance(app.screen, DocumentScreen)
+            await painted(app.screen.action_next_evidence)
+            app.pop_screen()
+            await pilot.pause()
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return {"items": len(order), "render": render, "render_cpu": render_cpu,
+            "baseline": baseline, "set": set_times,
+            "set_ids": sizes,
+            "background": background, "document": opened, "rss_mb": rss}
+
+
+def bench_review(workspace: Path, items: int) -> dict[str, Any]:
+    child = subprocess.run([sys.executable, "-m", "bench.bench_corpora", "--review-child",
+                            str(workspace), "--items", str(items)],
+                           capture_output=True, text=True, check=False)
+    if child.returncode != 0:
+        sys.exit(f"review child failed:\n{child.stderr[-3000:]}")
+    result: dict[str, Any] = json.loads(child.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("data", type=Path, help="the folder bench.synthetic_corpora wrote")
+    parser.add_argument("--lookups", type=int, default=1000, help="lookups per corpus")
+    parser.add_argument("--items", type=int, default=600, help="queue items to show")
+    parser.add_argument("--review-child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.review_child:
+        print(json.dumps(asyncio.run(_review(args.data, args.items))))
+        return
+
+    corpora = args.data / "corpora"
+    print("1. JSONL index build")
+    rate, lines = bench_index(corpora)
+    print("\n".join(lines))
+    print(f"   => {rate:,.0f} MB/s (budget >= {INDEX_BUDGET_MB_S:.0f} MB/s; page cache warm)")
+    print(f"2. lookup latency per corpus ({args.lookups} random ids, whole document)")
+    print("\n".join(bench_lookups(corpora, args.lookups)))
+    print("3-4. review screen (child process, headless 160x48)")
+    result = bench_review(build_workspace(args.data), args.items)
+    render = result["render"]
+    p95 = _p(render, .95)
+    base = result["baseline"]
+    print(f"    next item: {result['items']} items, p50 {statistics.median(render):.1f} ms, "
+          f"p95 {p95:.1f} ms, max {max(render):.1f} ms")
+    print(f"    CPU time of this process per item: p50 "
+          f"{statistics.median(result['render_cpu']):.1f} ms, p95 "
+          f"{_p(result['render_cpu'], .95):.1f} ms (the rest: frame timer, other processes)")
+    print(f"    reference, same items with the evidence panel not updated: p50 "
+          f"{statistics.median(base):.1f} ms, p95 {_p(base, .95):.1f} ms")
+    print(f"    set-metric evidence panel ({min(result['set_ids']):,}-{max(result['set_ids']):,} "
+          f"ids): p95 {_p(result['set'], .95):.1f} ms to paint, background titles p95 "
+          f"{_p(result['background'], .95):.0f} ms")
+    print(f"    open a document: p95 {_p(result['document'], .95):.1f} ms")
+    print(f"3. => next-item render p95 {p95:.1f} ms (budget <= {RENDER_BUDGET_MS:.0f} ms)")
+    print(f"4. => peak RSS while reviewing {result['rss_mb']:.0f} MB "
+          f"(budget <= {RSS_BUDGET_MB:.0f} MB)")
+    ok = rate >= INDEX_BUDGET_MB_S and p95 <= RENDER_BUDGET_MS and \
+        result["rss_mb"] <= RSS_BUDGET_MB
+    print("all budgets met" if ok else "BUDGET MISSED")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
