@@ -5,18 +5,24 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from textual import on, work
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from anser_tui.commands import AnserCommands
 from anser_tui.config import Settings
+from anser_tui.corpora.resolver import CorpusLibrary
+from anser_tui.judge_job import JudgeJob
 from anser_tui.screens.review import ReviewScreen
 from anser_tui.sessions.review import ReviewSession
 from anser_tui.sessions.store import WorkspaceStore
+from anser_tui.text import neutralize
 
 
 class AnserApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "anser-tui"
+    COMMANDS: ClassVar = {AnserCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit"),
         Binding("question_mark", "toggle_help", "Help", key_display="?", id="app.help"),
@@ -28,6 +34,7 @@ class AnserApp(App[None]):
         self.settings = settings
         self.store = WorkspaceStore.open(workspace)
         self.session = ReviewSession.open(self.store, reviewer, session_name, runs=runs)
+        self.corpora = CorpusLibrary(self.store.data_dir / "corpora", settings.corpora)
         self.sub_title = f"{workspace.name} · {self.session.name}"
 
     def on_mount(self) -> None:
@@ -41,5 +48,40 @@ class AnserApp(App[None]):
         else:
             self.action_show_help_panel()
 
+    # -- the judge (command palette) -----------------------------------------------------
+    def judge(self, scope: str) -> None:
+        """Judge the current item ("current") or the whole queue ("queue") in a worker."""
+        screen = next((s for s in reversed(self.screen_stack) if isinstance(s, ReviewScreen)),
+                      None)
+        if screen is None or screen.view is None:
+            return
+        items = [screen.view.item] if scope == "current" else list(self.session.items)
+        self.notify(f"Judging {len(items)} item{'s' * (len(items) != 1)}…", timeout=3)
+        self._run_judge(JudgeJob(self.store, self.settings.judge, items, screen))
+
+    def stop_judge(self) -> None:
+        self.workers.cancel_group(self, "judge")
+
+    @work(exclusive=True, group="judge", exit_on_error=False)
+    async def _run_judge(self, job: JudgeJob) -> None:
+        await job.run()
+
+    @on(JudgeJob.Progressed)
+    def _judge_progressed(self, message: JudgeJob.Progressed) -> None:
+        self.sub_title = (f"{self.store.path.name} · {self.session.name} · "
+                          f"judge {message.done}/{message.total}")
+
+    @on(JudgeJob.Finished)
+    def _judge_finished(self, message: JudgeJob.Finished) -> None:
+        self.sub_title = f"{self.store.path.name} · {self.session.name}"
+        if message.error:  # may quote the endpoint's reply: shown as plain, neutralised text
+            self.notify(neutralize(message.error), title="Judge stopped", severity="error",
+                        markup=False)
+        else:
+            title = "Judge interrupted" if message.interrupted else "Judge done"
+            self.notify(message.summary, title=title, markup=False, timeout=8)
+
     def on_unmount(self) -> None:
+        self.workers.cancel_all()
+        self.corpora.close()
         self.store.close()

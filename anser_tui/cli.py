@@ -6,6 +6,7 @@ Heavy imports happen inside the subcommand that needs them.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -146,6 +147,181 @@ def review(workspace: Path, session: str | None, reviewer: str | None,
     store.close()
     build_app(workspace, reviewer=reviewer, session=session, runs=list(runs) or None,
               settings=_settings()).run()
+
+
+@cli.command()
+@WS
+@click.option("--run", required=True, help="The run whose answers are judged.")
+@click.option("--model", help="Judge model (default: the judge.model setting).")
+@click.option("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1.")
+@click.option("--concurrency", type=click.IntRange(min=1), help="Requests in flight at once.")
+@click.option("--limit", type=click.IntRange(min=0), help="Judge at most K items not yet judged.")
+def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
+          concurrency: int | None, limit: int | None) -> None:
+    """Run the LLM judge on every task of a run it scores (cached, resumable).
+
+    The API key is read from the variable named by the judge.api_key_env setting
+    (OPENAI_API_KEY by default) and is never stored or printed.
+    """
+    import asyncio
+
+    from anser_tui.judge import JudgeParams, JudgeRunner, plan_judging, run_items
+    from anser_tui.judge.progress import ProgressBar
+    from anser_tui.sessions import WorkspaceStore
+
+    given = {"model": model, "base_url": base_url, "concurrency": concurrency}
+    settings = _settings().judge.model_copy(
+        update={k: v for k, v in given.items() if v is not None})
+    store = WorkspaceStore.open(workspace)
+    runner = JudgeRunner(store, settings)
+    try:
+        plan = plan_judging(store, run_items(store, store.require_run(run)),
+                            JudgeParams.from_settings(settings), limit)
+        with ProgressBar(len(plan.requests), shown=bool(plan.requests)) as bar:
+            runner.on_judgment = bar.update
+            asyncio.run(runner.run(plan))
+    except KeyboardInterrupt:
+        click.echo(f"anser-tui: interrupted; written so far: {runner.summary.line()}; "
+                   "run the same command again to resume", err=True)
+        sys.exit(130)
+    finally:
+        store.close()
+    click.echo(runner.summary.line())
+
+
+@cli.command()
+@click.argument("workspace", required=False, type=click.Path(path_type=Path))
+@click.option("--run", help="Workspace mode: score only this run (default: every run).")
+@click.option("--data", "data_dir", type=click.Path(path_type=Path),
+              help="Stateless mode: the benchmark folder (holding benchmark/ and corpora/).")
+@click.option("--run-file", type=click.Path(path_type=Path),
+              help="Stateless mode: the run (one {id, answer, retrieved_evidence} a line).")
+@click.option("--log", "log_file", type=click.Path(path_type=Path),
+              help="Stateless mode: the reproducibility log (JSONL).")
+@click.option("--json", "json_out", help="Stateless mode: write the JSON here ('-': stdout).")
+def score(workspace: Path | None, run: str | None, data_dir: Path | None,
+          run_file: Path | None, log_file: Path | None, json_out: str | None) -> None:
+    """Compute every metric: into a workspace, or stateless from a folder and a run file."""
+    from anser_tui.scoring.progress import PhaseBar
+
+    settings = _settings().bertscore
+    stateless = (data_dir, run_file, log_file, json_out)
+    if workspace is None:
+        if data_dir is None or run_file is None or json_out is None:
+            raise InputError("give a workspace, or --data DIR --run-file RUN.jsonl --json OUT|-")
+        if run is not None:
+            raise InputError("--run names a run of a workspace; give the workspace too")
+        from anser_tui.scoring.stateless import score_files
+
+        with PhaseBar() as bar:
+            result = score_files(data_dir, run_file, log_file, settings, bar)
+        text = json.dumps(result, ensure_ascii=False, indent=2) + "\n"
+        if json_out == "-":
+            click.echo(text, nl=False)
+        else:
+            Path(json_out).write_text(text, encoding="utf-8")
+        return
+    if any(v is not None for v in stateless):
+        raise InputError("--data, --run-file, --log and --json are for stateless scoring "
+                         "(without a workspace)")
+    from anser_tui.scoring.workspace_scoring import score_workspace
+    from anser_tui.sessions import WorkspaceStore
+
+    store = WorkspaceStore.open(workspace)
+    try:
+        with PhaseBar() as bar:
+            summaries = score_workspace(store, settings, run, bar)
+    finally:
+        store.close()
+    for s in summaries:
+        notes = "".join(f"; BERTScore-F1 ({lang}) not computed: {why}"
+                        for lang, why in s.bertscore.items())
+        click.echo(f"scored run {s.run!r}: {s.n} tasks, {s.n_unparsed} unparsed{notes}")
+
+
+@cli.command()
+@WS
+@click.option("--run", help="Report only this run (default: every run).")
+@click.option("--format", "fmt", type=click.Choice(["table", "md", "json", "csv"]),
+              default="table", show_default=True)
+def report(workspace: Path, run: str | None, fmt: str) -> None:
+    """The group report: one row per (group, form), every metric column, n and n_unparsed."""
+    import shutil
+
+    from anser_tui.corpora import CorpusLibrary, add_leaks, find_leaks
+    from anser_tui.scoring.report_format import render_report
+    from anser_tui.scoring.workspace_scoring import workspace_report
+    from anser_tui.sessions import WorkspaceStore
+
+    store = WorkspaceStore.open(workspace)
+    try:
+        runs = [store.require_run(run)] if run is not None else store.run_names()
+        if not runs:
+            raise InputError("the workspace has no runs (use `anser-tui import-run`)",
+                             workspace)
+        text = render_report([(r, workspace_report(store, r)) for r in runs], fmt,
+                             width=shutil.get_terminal_size((120, 24)).columns)
+        library = CorpusLibrary(store.data_dir / "corpora", _settings().corpora)
+        text = add_leaks(text, fmt, find_leaks(store, library, run))
+        library.close()
+    finally:
+        store.close()
+    click.echo(text, nl=False)
+
+
+@cli.command()
+@WS
+@click.argument("task_id")
+@click.option("--run", help="The run whose answer to show (needed when there are several).")
+def show(workspace: Path, task_id: str, run: str | None) -> None:
+    """Print one task's review card as plain text, with its evidence diff and titles."""
+    from anser_tui.corpora import CorpusLibrary
+    from anser_tui.sessions import WorkspaceStore
+    from anser_tui.sessions.card import review_card
+
+    settings = _settings()
+    store = WorkspaceStore.open(workspace)
+    library = CorpusLibrary(store.data_dir / "corpora", settings.corpora)
+    try:
+        text = review_card(store, library, store.task(task_id), store.require_run(run))
+    finally:
+        library.close()
+        store.close()
+    click.echo(text, nl=False)
+
+
+@cli.command("index-corpus")
+@click.argument("directory", type=click.Path(path_type=Path, exists=True, file_okay=False))
+@click.option("--force", is_flag=True, help="Rebuild indexes that are up to date.")
+def index_corpus(directory: Path, force: bool) -> None:
+    """Build the JSONL corpora's offset indexes once (DIRECTORY: a benchmark or its corpora/)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TaskID, TransferSpeedColumn
+
+    from anser_tui.corpora import CorpusLibrary
+
+    corpora = directory / "corpora" if (directory / "corpora").is_dir() else directory
+    indexes = CorpusLibrary(corpora, _settings().corpora).jsonl_indexes()
+    if not indexes:
+        raise InputError("no JSONL corpus in this folder", corpora)
+    columns = ("{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn())
+    console = Console(stderr=True)
+    with Progress(*columns, transient=True, console=console,
+                  disable=not console.is_terminal) as bar:
+        for index in indexes:
+            name = str(index.jsonl.relative_to(corpora))
+            if not force and index.fresh_sidecar() is not None:
+                click.echo(f"{name}: index up to date")
+                continue
+            task = bar.add_task(name, total=index.jsonl.stat().st_size)
+
+            def advance(done: int, _total: int, task: TaskID = task) -> None:
+                bar.update(task, completed=done)
+
+            stats = index.build(advance)
+            bar.remove_task(task)
+            click.echo(f"{name}: {stats.records:,} records, {stats.bytes / 1e6:,.1f} MB in "
+                       f"{stats.seconds:.2f} s ({stats.mb_per_s:,.0f} MB/s) -> {stats.sidecar}")
 
 
 def main() -> None:

@@ -10,6 +10,7 @@ import time
 from typing import ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -17,12 +18,13 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from anser_tui.judge_job import JudgeJob
 from anser_tui.sessions.item_view import ItemView, load_item
 from anser_tui.sessions.records import DecisionKind
-from anser_tui.sessions.review import ReviewSession
+from anser_tui.sessions.review import Item, ReviewSession
 from anser_tui.widgets.decision_bar import DecisionBar
-from anser_tui.widgets.evidence_panel import EvidencePanel
-from anser_tui.widgets.render import judge_body, labelled, safe, value_text
+from anser_tui.widgets.evidence_panel import EvidencePanel, library_of
+from anser_tui.widgets.render import answer_body, judge_body, labelled, safe, value_text
 from anser_tui.widgets.text_panel import TextPanel
 
 _DIGITS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
@@ -75,7 +77,9 @@ class ReviewScreen(Screen[None]):
 
     # -- showing -------------------------------------------------------------------------
     def show_item(self) -> None:
-        view = self.view = load_item(self.session, self.position)
+        library = library_of(self)
+        view = self.view = load_item(self.session, self.position,
+                                     library.resolver if library else None)
         self._shown_at = time.monotonic()
         task = view.task
         self.query_one("#task", TextPanel).show(
@@ -83,12 +87,10 @@ class ReviewScreen(Screen[None]):
             title=f"Task {task.id}",
             subtitle=f"{task.group} · {task.form.value}" + (f" · {task.prompt.type}"
                                                               if task.prompt.type else ""))
-        answer = (safe(view.answer_text) if view.output is not None
-                  else Text("(no output in this run: scored as an empty answer)",
-                            style="italic"))
-        self.query_one("#answer", TextPanel).show(answer, title=f"Answer · {view.item.run}")
+        self.query_one("#answer", TextPanel).show(answer_body(view),
+                                                  title=f"Answer · {view.item.run}")
         self.query_one("#ground-truth", TextPanel).show(safe(value_text(task.ground_truth)))
-        self.query_one("#evidence", EvidencePanel).show(view.diff)
+        self.query_one("#evidence", EvidencePanel).show(view.diff, task.query)
         self.refresh_decision()
 
     def refresh_decision(self) -> None:
@@ -106,6 +108,13 @@ class ReviewScreen(Screen[None]):
         status.append(f"  {done} decided  ·  session {self.session.name}  ·  "
                       f"reviewer {self.session.reviewer}")
         self.query_one("#status-line", Static).update(status)
+
+    @on(JudgeJob.JudgmentStored)
+    def _judgment_stored(self, message: JudgeJob.JudgmentStored) -> None:
+        """The judge wrote a judgment: show it if it is the current item's."""
+        if self.view is not None and self.view.item == Item(message.run, message.task_id):
+            self.view = load_item(self.session, self.position)
+            self.refresh_decision()
 
     # -- moving --------------------------------------------------------------------------
     def action_next(self) -> None:
@@ -162,7 +171,8 @@ class ReviewScreen(Screen[None]):
         view = self.view
         assert view is not None
         criteria = view.rubric.criteria
-        if not self.pending:
+        if not self.pending:  # no marks typed: Enter opens the highlighted evidence row
+            self.query_one("#evidence", EvidencePanel).open_highlighted()
             return
         if len(self.pending) < len(criteria):
             self.notify(f"Give all {len(criteria)} marks before Enter "

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from anser_tui.benchmarks.anser_groups import EvidenceSpace
 from anser_tui.benchmarks.model import Task
 from anser_tui.benchmarks.rubric import Rubric
-from anser_tui.scoring.evidence_diff import EvidenceDiff, evidence_diff
+from anser_tui.scoring.evidence_diff import EvidenceDiff, evidence_diff, task_space
 from anser_tui.sessions.judgments import latest_judgment
 from anser_tui.sessions.records import Judgment, RunOutput
 from anser_tui.sessions.review import Item, ReviewSession
@@ -28,7 +30,13 @@ class ItemView:
         return self.output.answer_text if self.output else ""
 
 
-def load_item(session: ReviewSession, position: int) -> ItemView:
+Resolver = Callable[[EvidenceSpace], Callable[[str], str] | None]
+
+
+def load_item(session: ReviewSession, position: int, resolver: Resolver | None = None
+              ) -> ItemView:
+    """`resolver` gives a space's id resolver (rule id -> "law | item"; CorpusLibrary.resolver)
+    so that the diff shown agrees with the metrics."""
     store = session.store
     item = session.items[position]
     task = store.task(item.task_id)
@@ -36,5 +44,6 @@ def load_item(session: ReviewSession, position: int) -> ItemView:
     return ItemView(item=item, position=position, task=task, output=output,
                     judgment=latest_judgment(store, item.run, item.task_id),
                     rubric=session.rubric(item),
-                    diff=evidence_diff(task, output.retrieved if output else []),
+                    diff=evidence_diff(task, output.retrieved if output else [],
+                                       resolver(task_space(task)) if resolver else None),
                     metrics=store.task_metrics(item.run, item.task_id))

@@ -62,4 +62,14 @@ CREATE TRIGGER IF NOT EXISTS decisions_append_only_update BEFORE UPDATE ON decis
 BEGIN SELECT RAISE(ABORT, 'decisions are append-only'); END;
 CREATE TRIGGER IF NOT EXISTS decisions_append_only_delete BEFORE DELETE ON decisions
 BEGIN SELECT RAISE(ABORT, 'decisions are append-only'); END;
+CREATE TABLE IF NOT EXISTS judge_cache (
+    key TEXT PRIMARY KEY, model TEXT NOT NULL, params TEXT NOT NULL, raw TEXT NOT NULL,
+    reply_model TEXT, latency_s REAL, input_tokens INTEGER, output_tokens INTEGER,
+    created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS bertscore_cache (
+    model TEXT NOT NULL, layers INTEGER NOT NULL, candidate TEXT NOT NULL,
+    reference TEXT NOT NULL, f1 REAL NOT NULL,
+    PRIMARY KEY (model, layers, candidate, reference)
+);
 """

@@ -1,14 +1,46 @@
-"""Retrieved evidence against gold evidence, each row a hit or a miss."""
+"""Retrieved evidence against gold evidence: each row's title and its standing in the corpus.
+
+Set-metric groups can list thousands of ids, so both tables are virtual (EvidenceTable renders
+only the lines on screen), only the first rows are looked up before the item shows, and the
+rest are classified in a thread worker that posts its findings back.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from rich.cells import cell_len
 from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import DataTable
+from textual.message import Message
+from textual.worker import get_current_worker
 
+from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
+from anser_tui.corpora.resolver import CorpusLibrary
 from anser_tui.scoring.evidence_diff import EvidenceDiff
 from anser_tui.text import neutralize
+from anser_tui.widgets.evidence_table import EvidenceTable
+
+_NOTE_STYLE = {CorpusStatus.LEAKED: "bold yellow", CorpusStatus.NOT_IN_CORPUS: "red",
+               CorpusStatus.CROSS_CORPUS: "bold magenta", CorpusStatus.UNAVAILABLE: "dim"}
+_PENDING = Text("…", style="dim")
+
+
+@dataclass(frozen=True)
+class EvidenceEntry:
+    """One row of an evidence table, as the document screen steps through them."""
+
+    id: str
+    label: str  # "retrieved #3 · ✓ hit", "gold · ✗ missed"
+
+
+def library_of(widget: object) -> CorpusLibrary | None:
+    """The app's corpus library, where the app has one."""
+    found = getattr(getattr(widget, "app", None), "corpora", None)
+    return found if isinstance(found, CorpusLibrary) else None
 
 
 class EvidencePanel(Horizontal):
@@ -16,47 +48,197 @@ class EvidencePanel(Horizontal):
 
     DEFAULT_CSS = """
     EvidencePanel { height: 12; }
-    EvidencePanel > DataTable {
+    EvidencePanel > EvidenceTable {
         width: 1fr;
         height: 1fr;
         border: round $panel-lighten-2;
         border-title-color: $text-accent;
         scrollbar-size-vertical: 1;
     }
-    EvidencePanel > DataTable:focus { border: round $accent; }
+    EvidencePanel > EvidenceTable:focus { border: round $accent; }
     """
+    FIRST: ClassVar[int] = 20  # rows looked up before the item shows
+
+    @dataclass
+    class Classified(Message):
+        """A worker looked up a batch of ids."""
+
+        token: int
+        notes: dict[str, EvidenceNote] = field(default_factory=dict)
+        done: bool = False
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None):
+        super().__init__(id=id, classes=classes)
+        self.diff: EvidenceDiff | None = None
+        self.query_text = ""
+        self.notes: dict[str, EvidenceNote] = {}
+        self._token = 0
+        self._complete = False
 
     def compose(self) -> ComposeResult:
-        retrieved: DataTable[Text] = DataTable(id="retrieved", cursor_type="row",
-                                               zebra_stripes=True)
-        retrieved.border_title = "Retrieved"
-        gold: DataTable[Text] = DataTable(id="gold", cursor_type="row", zebra_stripes=True)
-        gold.border_title = "Gold"
-        yield retrieved
-        yield gold
+        yield EvidenceTable([("rank", 4), ("id", 18), ("status", 22), ("title", 0)],
+                            id="retrieved")
+        yield EvidenceTable([("id", 18), ("status", 22), ("title", 0)], id="gold")
 
-    def on_mount(self) -> None:
-        self.query_one("#retrieved", DataTable).add_columns("rank", "id", "")
-        self.query_one("#gold", DataTable).add_columns("id", "")
+    @property
+    def retrieved_table(self) -> EvidenceTable:
+        return self.query_one("#retrieved", EvidenceTable)
 
-    def show(self, diff: EvidenceDiff) -> None:
-        retrieved = self.query_one("#retrieved", DataTable)
-        gold = self.query_one("#gold", DataTable)
-        retrieved.clear()
-        gold.clear()
-        for row in diff.retrieved:
-            if row.rank is None:
-                rank = Text("dup", style="dim")
-                mark = Text(f"repeat of #{row.duplicate_of}", style="dim")
+    @property
+    def gold_table(self) -> EvidenceTable:
+        return self.query_one("#gold", EvidenceTable)
+
+    # -- showing ---------------------------------------------------------------------------
+    def show(self, diff: EvidenceDiff, query: str = "") -> None:
+        self.diff = diff
+        self.query_text = query
+        self._token += 1
+        self._complete = False
+        self.notes = {}
+        library = library_of(self)
+        if library is not None:
+            first = [*(r.id for r in diff.retrieved[:self.FIRST]),
+                     *(g.id for g in diff.gold[:self.FIRST])]
+            self.notes = library.classify(diff.space, first)
+            ids = dict.fromkeys([*(r.id for r in diff.retrieved), *diff.gold_ids])
+            rest = [i for i in ids if i not in self.notes]
+            if rest:  # after the first paint, so the worker does not slow it down
+                self.call_after_refresh(self._classify, self._token, library, rest)
             else:
-                rank = Text(str(row.rank))
-                mark = Text("✓ hit", style="bold green") if row.hit else Text("✗ miss", "red")
-            retrieved.add_row(rank, Text(neutralize(row.id)), mark)
-        for g in diff.gold:
-            mark = (Text(f"✓ retrieved @{g.rank}", style="bold green") if g.rank is not None
-                    else Text("✗ missed", style="red"))
-            gold.add_row(Text(neutralize(g.id)), mark)
-        n_gold = len(diff.gold)
+                self._complete = True
+        self._fit_columns()
+        self.retrieved_table.show(len(diff.retrieved), self._retrieved_cells)
+        self.gold_table.show(len(diff.gold), self._gold_cells)
+        self._titles()
+
+    def _fit_columns(self) -> None:
+        """Id and status columns as wide as their first rows need (within limits), so the
+        title column keeps the rest."""
+        diff = self.diff
+        assert diff is not None
+        head = [*diff.retrieved[:200]]
+        rank = max(4, len(str(len(diff.retrieved))))
+        ids = [r.id for r in head] + diff.gold_ids[:200]
+        id_width = min(24, max([4, *(cell_len(neutralize(i)) for i in ids)]))
+        statuses = [self._retrieved_cells(i)[2].cell_len for i in range(len(head))]
+        statuses += [self._gold_cells(i)[1].cell_len for i in range(min(200, len(diff.gold)))]
+        status_width = min(24, max([14, *statuses]))
+        self.retrieved_table.columns = [("rank", rank), ("id", id_width),
+                                        ("status", status_width), ("title", 0)]
+        self.gold_table.columns = [("id", id_width), ("status", status_width), ("title", 0)]
+
+    def _retrieved_cells(self, index: int) -> list[Text]:
+        assert self.diff is not None
+        row = self.diff.retrieved[index]
+        rank = Text("dup", style="dim") if row.rank is None else Text(str(row.rank))
+        if row.rank is None:
+            base = (f"repeat of #{row.duplicate_of}", "dim")
+        else:
+            base = ("✓ hit", "bold green") if row.hit else ("✗ miss", "red")
+        status = Text(*base) if row.rank is None else self._status(row.id, row.hit, base)
+        return [rank, Text(neutralize(row.id)), status, self._title(row.id)]
+
+    def _gold_cells(self, index: int) -> list[Text]:
+        assert self.diff is not None
+        gold = self.diff.gold[index]
+        base = ((f"✓ retrieved @{gold.rank}", "bold green") if gold.rank is not None
+                else ("✗ missed", "red"))
+        return [Text(neutralize(gold.id)), self._status(gold.id, gold.rank is not None, base),
+                self._title(gold.id)]
+
+    def _title(self, evidence: str) -> Text:
+        note = self.notes.get(evidence)
+        if note is None:
+            return _PENDING
+        if note.status is CorpusStatus.UNAVAILABLE:
+            return Text(note.label, style="dim italic")
+        return Text(neutralize(note.title),
+                    style="dim" if note.status is CorpusStatus.CROSS_CORPUS else "")
+
+    def _status(self, evidence: str, good: bool, base: tuple[str, str]) -> Text:
+        """Hit or miss (retrieved or missed, for gold), unless the corpus has more to say: not
+        in corpus and cross-corpus ids are misses, a leaked record is flagged whatever it is."""
+        note = self.notes.get(evidence)
+        if note is None or not note.label or note.status is CorpusStatus.UNAVAILABLE:
+            return Text(*base)
+        style = _NOTE_STYLE.get(note.status, "")
+        if note.status is CorpusStatus.LEAKED:
+            return Text(f"{note.label} {'✓' if good else '✗'}", style=style)
+        return Text(f"{'✓' if good else '✗'} {note.label}", style=style)
+
+    def _titles(self) -> None:
+        diff = self.diff
+        if diff is None:
+            return
         found = sum(1 for g in diff.gold if g.rank is not None)
-        retrieved.border_title = f"Retrieved ({len(diff.ranked_ids)}, {diff.n_hits} hits)"
-        gold.border_title = f"Gold ({n_gold}, {found} retrieved) · {diff.space.corpus}"
+        counts = ""
+        if self.notes:
+            ranked = diff.ranked_ids
+            parts = [f"{n} {what}" for n, what in (
+                (self._count(ranked, CorpusStatus.LEAKED), "leaked"),
+                (self._count(ranked, CorpusStatus.NOT_IN_CORPUS), "not in corpus"),
+                (self._count(ranked, CorpusStatus.CROSS_CORPUS), "cross-corpus")) if n]
+            counts = "".join(f", {p}" for p in parts) + ("" if self._complete else ", …")
+        self.retrieved_table.border_title = (f"Retrieved ({len(diff.ranked_ids)}, "
+                                             f"{diff.n_hits} hits{counts})")
+        self.gold_table.border_title = (f"Gold ({len(diff.gold)}, {found} retrieved) · "
+                                        f"{diff.space.corpus}")
+
+    def _count(self, ids: list[str], status: CorpusStatus) -> int:
+        return sum(1 for i in ids if (n := self.notes.get(i)) is not None and n.status is status)
+
+    # -- background lookups ----------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="evidence")
+    def _classify(self, token: int, library: CorpusLibrary, ids: list[str]) -> None:
+        worker = get_current_worker()
+        diff = self.diff
+        assert diff is not None
+        for start in range(0, len(ids), 500):
+            if worker.is_cancelled:
+                return
+            notes = library.classify(diff.space, ids[start:start + 500])
+            self.post_message(self.Classified(token, notes, start + 500 >= len(ids)))
+
+    @on(Classified)
+    def _classified(self, event: Classified) -> None:
+        if event.token != self._token:
+            return
+        self.notes.update(event.notes)
+        self._complete = event.done
+        self.retrieved_table.invalidate()
+        self.gold_table.invalidate()
+        self._titles()
+
+    # -- opening ---------------------------------------------------------------------------
+    def entries(self, table_id: str) -> list[EvidenceEntry]:
+        """The rows of a table as the document screen steps through them."""
+        diff = self.diff
+        if diff is None:
+            return []
+        if table_id == "retrieved":
+            return [EvidenceEntry(r.id, f"retrieved #{r.rank} · {'✓ hit' if r.hit else '✗ miss'}"
+                                  if r.rank is not None else f"retrieved, repeat of "
+                                  f"#{r.duplicate_of}") for r in diff.retrieved]
+        return [EvidenceEntry(g.id, f"gold · ✓ retrieved @{g.rank}" if g.rank is not None
+                              else "gold · ✗ missed") for g in diff.gold]
+
+    def focused_table(self) -> EvidenceTable | None:
+        """The evidence table with focus, else the first table that has rows."""
+        focused = self.screen.focused
+        tables = list(self.query(EvidenceTable))
+        if isinstance(focused, EvidenceTable) and focused in tables:
+            return focused
+        return next((t for t in tables if t.count), None)
+
+    def open_highlighted(self) -> bool:
+        """Open the document of the highlighted row; False when there is none to open."""
+        from anser_tui.screens.document import DocumentScreen
+
+        table = self.focused_table()
+        library = library_of(self)
+        if table is None or not table.count or self.diff is None or library is None:
+            self.notify("No evidence row to open.", timeout=2)
+            return False
+        DocumentScreen.open(self.app, library, self.diff.space, self.entries(table.id or ""),
+                            table.cursor, self.query_text)
+        return True

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -13,6 +13,9 @@ from anser_tui.benchmarks.rubric import Rubric
 from anser_tui.sessions.decisions import ItemState
 from anser_tui.sessions.records import DecisionKind, Judgment, JudgmentStatus
 from anser_tui.text import neutralize
+
+if TYPE_CHECKING:
+    from anser_tui.sessions.item_view import ItemView
 
 
 def safe(text: str, style: str = "") -> Text:
@@ -103,3 +106,38 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
             parts.append(Text("(none parsed) raw output:", style="italic"))
             parts.append(safe(judgment.raw))
     return Group(*parts)
+
+
+def answer_body(view: ItemView) -> RenderableType:
+    """The raw answer, what the scorer read from it ("parsed: 1234.5"), and the task's metrics."""
+    from anser_tui.scoring.report import form_metrics
+    from anser_tui.scoring.report_format import number
+    from anser_tui.scoring.task_scores import parsed_detail
+
+    if view.output is None:
+        parts: list[RenderableType] = [
+            Text("(no output in this run: scored as an empty answer)", style="italic")]
+    else:
+        parts = [safe(view.answer_text)]
+    if not view.metrics:
+        parts += [Text(), Text("No metrics yet (run `anser-tui score`).", style="dim italic")]
+        return Group(*parts)
+    read = parsed_detail(view.metrics)
+    if read:
+        parts += [Text(), safe(read, "bold" if read.startswith("parsed") else "bold yellow")]
+    names = [*form_metrics(view.task.group, view.task.form), "Latency", "Token Usage"]
+    line, reasons = Text(), []
+    for name in (n for n in names if n in view.metrics):
+        value, detail = view.metrics[name]
+        if value is None:
+            if detail and not detail.startswith(("unparsed", "n/a")):
+                reasons.append(f"{name}: {detail}")
+            continue
+        if line:
+            line.append("  ·  ", style="dim")
+        line.append(f"{name} ", style="bold")
+        line.append(number(value) + (" s" if name == "Latency" else ""))
+    parts += [Text(), line] if line else []
+    parts += [safe(reason, "dim") for reason in reasons]
+    return Group(*parts)
+
