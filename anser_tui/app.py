@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import ClassVar
 
@@ -14,6 +15,7 @@ from anser_tui.config import Settings
 from anser_tui.corpora.resolver import CorpusLibrary
 from anser_tui.judge_job import JudgeJob
 from anser_tui.screens.review import ReviewScreen
+from anser_tui.sessions.queue import QueueSpec
 from anser_tui.sessions.review import ReviewSession
 from anser_tui.sessions.store import WorkspaceStore
 from anser_tui.text import neutralize
@@ -29,11 +31,11 @@ class AnserApp(App[None]):
     ]
 
     def __init__(self, workspace: Path, settings: Settings, reviewer: str,
-                 session_name: str | None = None, runs: list[str] | None = None):
+                 session_name: str | None = None, queue: QueueSpec | None = None):
         super().__init__()
         self.settings = settings
         self.store = WorkspaceStore.open(workspace)
-        self.session = ReviewSession.open(self.store, reviewer, session_name, runs=runs)
+        self.session = ReviewSession.open(self.store, reviewer, session_name, spec=queue)
         self.corpora = CorpusLibrary(self.store.data_dir / "corpora", settings.corpora)
         self.sub_title = f"{workspace.name} · {self.session.name}"
 
@@ -41,6 +43,10 @@ class AnserApp(App[None]):
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
         self.push_screen(ReviewScreen(self.session))
+        # The workspace's objects (every task, the session's events) live as long as the app:
+        # freezing them keeps the collector from walking them again and again, which otherwise
+        # shows up as 100 ms pauses between items.
+        self.call_after_refresh(gc.freeze)
 
     def action_toggle_help(self) -> None:
         if self.screen.query("HelpPanel"):

@@ -18,17 +18,21 @@ from anser_tui.errors import InputError
 if TYPE_CHECKING:
     from anser_tui.app import AnserApp
     from anser_tui.config import Settings
+    from anser_tui.sessions.queue import QueueSpec
 
 
 def build_app(workspace: Path, reviewer: str | None = None, session: str | None = None,
-              runs: list[str] | None = None, settings: Settings | None = None) -> AnserApp:
+              runs: list[str] | None = None, settings: Settings | None = None,
+              queue: QueueSpec | None = None) -> AnserApp:
     """The Textual app on one workspace, ready to run (the CLI and every UI test use this)."""
     from anser_tui.app import AnserApp
     from anser_tui.config import load_settings
+    from anser_tui.sessions.queue import QueueSpec
 
     settings = settings or load_settings()
     return AnserApp(workspace=Path(workspace), settings=settings,
-                    reviewer=reviewer or settings.reviewer, session_name=session, runs=runs)
+                    reviewer=reviewer or settings.reviewer, session_name=session,
+                    queue=queue or QueueSpec(runs=tuple(runs or ())))
 
 
 class _Group(click.Group):
@@ -71,13 +75,17 @@ def cli() -> None:
 @cli.command()
 @click.option("--reviewer", help="Reviewer name recorded with each decision.")
 @click.option("--rebuild", is_flag=True, help="Rebuild the demo data and workspace.")
-def demo(reviewer: str | None, rebuild: bool) -> None:
+@click.option("--all", "all_tasks", is_flag=True,
+              help="Review every task, not only those the LLM judge scores.")
+def demo(reviewer: str | None, rebuild: bool, all_tasks: bool) -> None:
     """Open the embedded demo (no network, no API key)."""
     from anser_tui.demo.workspace import ensure_demo_workspace
+    from anser_tui.sessions import QueueSpec
 
     settings = _settings()
     workspace = ensure_demo_workspace(settings.data_dir / "demo", rebuild=rebuild)
-    build_app(workspace, reviewer=reviewer, settings=settings).run()
+    build_app(workspace, reviewer=reviewer, settings=settings,
+              queue=QueueSpec(all_tasks=all_tasks)).run()
 
 
 @cli.command()
@@ -136,17 +144,23 @@ def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None
 @click.option("--session", help="Session name: resume it, or start it under this name.")
 @click.option("--reviewer", help="Reviewer name recorded with each decision.")
 @click.option("--run", "runs", multiple=True, help="Review only these runs (repeatable).")
+@click.option("--all", "all_tasks", is_flag=True,
+              help="Every task, not only those the LLM judge scores (for debugging a task).")
+@click.option("--filter", "filters", multiple=True, metavar="KEY=VALUE[,VALUE]",
+              help="Only tasks whose group, form, lang, domain or objective matches "
+                   "(repeatable), e.g. --filter form=short --filter lang=zh.")
 def review(workspace: Path, session: str | None, reviewer: str | None,
-           runs: tuple[str, ...]) -> None:
+           runs: tuple[str, ...], all_tasks: bool, filters: tuple[str, ...]) -> None:
     """Review judge scores item by item, with the keyboard."""
-    from anser_tui.sessions import WorkspaceStore
+    from anser_tui.sessions import QueueSpec, WorkspaceStore
 
+    queue = QueueSpec.parse(all_tasks, list(runs), list(filters))
     store = WorkspaceStore.open(workspace)
     for run in runs:
         store.require_run(run)
     store.close()
-    build_app(workspace, reviewer=reviewer, session=session, runs=list(runs) or None,
-              settings=_settings()).run()
+    build_app(workspace, reviewer=reviewer, session=session, settings=_settings(),
+              queue=queue).run()
 
 
 @cli.command()

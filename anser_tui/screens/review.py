@@ -14,17 +14,25 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from anser_tui.judge_job import JudgeJob
+from anser_tui.screens.prompts import ReasonPicker, TextPrompt
 from anser_tui.sessions.item_view import ItemView, load_item
-from anser_tui.sessions.records import DecisionKind
+from anser_tui.sessions.records import DecisionKind, ReasonCode
 from anser_tui.sessions.review import Item, ReviewSession
 from anser_tui.widgets.decision_bar import DecisionBar
 from anser_tui.widgets.evidence_panel import EvidencePanel, library_of
-from anser_tui.widgets.render import answer_body, judge_body, labelled, safe, value_text
+from anser_tui.widgets.render import (
+    answer_body,
+    judge_body,
+    labelled,
+    safe,
+    unjudged_body,
+    value_text,
+)
 from anser_tui.widgets.text_panel import TextPanel
 
 _DIGITS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
@@ -32,6 +40,9 @@ _DIGITS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4"
 
 
 class ReviewScreen(Screen[None]):
+    # Enter (with no marks typed) opens the highlighted evidence row of the focused table;
+    # Tab moves on to the gold table, then to the text panels, which the arrows then scroll.
+    AUTO_FOCUS = "#retrieved"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "next", "Next", id="review.next"),
         Binding("p", "previous", "Prev", id="review.previous"),
@@ -43,14 +54,18 @@ class ReviewScreen(Screen[None]):
         Binding("f", "flag", "Flag", id="review.flag"),
         Binding("s", "skip", "Skip", id="review.skip"),
         Binding("u", "undo", "Undo", id="review.undo"),
+        Binding("r", "reason", "Reason", id="review.reason"),
+        Binding("c", "comment", "Comment", id="review.comment"),
+        Binding("g", "go_to", "Go to", id="review.go-to"),
     ]
 
-    position: reactive[int] = reactive(0, init=False)
+    position: var[int] = var(0, init=False)
 
     def __init__(self, session: ReviewSession):
         super().__init__()
         self.session = session
         self.pending: list[int] = []
+        self.pending_reason: ReasonCode | None = None
         self.view: ItemView | None = None
         self._shown_at = time.monotonic()
 
@@ -73,13 +88,16 @@ class ReviewScreen(Screen[None]):
 
     def watch_position(self) -> None:
         self.pending = []
+        self.pending_reason = None
         self.show_item()
 
     # -- showing -------------------------------------------------------------------------
-    def show_item(self) -> None:
+    def _load(self) -> ItemView:
         library = library_of(self)
-        view = self.view = load_item(self.session, self.position,
-                                     library.resolver if library else None)
+        return load_item(self.session, self.position, library.resolver if library else None)
+
+    def show_item(self) -> None:
+        view = self.view = self._load()
         self._shown_at = time.monotonic()
         task = view.task
         self.query_one("#task", TextPanel).show(
@@ -97,10 +115,13 @@ class ReviewScreen(Screen[None]):
         view = self.view
         assert view is not None
         state = self.session.state(view.item)
-        self.query_one("#judge", TextPanel).show(
-            judge_body(view.rubric, view.judgment, state, self.pending),
-            title=f"Judge · {view.rubric.label}")
-        self.query_one(DecisionBar).show(view.rubric, self.pending)
+        judge = self.query_one("#judge", TextPanel)
+        if view.rubric is None:
+            judge.show(unjudged_body(view.task.form.value, state), title="Judge")
+        else:
+            judge.show(judge_body(view.rubric, view.judgment, state, self.pending),
+                       title=f"Judge · {view.rubric.label}")
+        self.query_one(DecisionBar).show(view.rubric, self.pending, self.pending_reason)
         done = self.session.n_decided
         total = len(self.session.items)
         status = Text(no_wrap=True, overflow="ellipsis")
@@ -113,7 +134,7 @@ class ReviewScreen(Screen[None]):
     def _judgment_stored(self, message: JudgeJob.JudgmentStored) -> None:
         """The judge wrote a judgment: show it if it is the current item's."""
         if self.view is not None and self.view.item == Item(message.run, message.task_id):
-            self.view = load_item(self.session, self.position)
+            self.view = self._load()
             self.refresh_decision()
 
     # -- moving --------------------------------------------------------------------------
@@ -139,9 +160,20 @@ class ReviewScreen(Screen[None]):
         return round(time.monotonic() - self._shown_at, 3)
 
     # -- deciding ------------------------------------------------------------------------
-    def action_accept(self) -> None:
+    def _judged_view(self) -> ItemView | None:
+        """The current item if the LLM judge scores its form; else a notice and None."""
         view = self.view
         assert view is not None
+        if view.rubric is None:
+            self.notify("The LLM judge does not score this form: f flags it, c comments.",
+                        severity="warning", timeout=3)
+            return None
+        return view
+
+    def action_accept(self) -> None:
+        view = self._judged_view()
+        if view is None:
+            return
         if view.judgment is None or not view.judgment.marks or view.judgment.score is None:
             self.notify("No valid judge marks to accept: type your own marks.",
                         severity="warning")
@@ -150,8 +182,9 @@ class ReviewScreen(Screen[None]):
         self._advance()
 
     def action_mark(self, digit: int) -> None:
-        view = self.view
-        assert view is not None
+        view = self._judged_view()
+        if view is None or view.rubric is None:
+            return
         if len(self.pending) >= len(view.rubric.criteria):
             self.app.bell()
             return
@@ -170,17 +203,64 @@ class ReviewScreen(Screen[None]):
     def action_commit(self) -> None:
         view = self.view
         assert view is not None
-        criteria = view.rubric.criteria
-        if not self.pending:  # no marks typed: Enter opens the highlighted evidence row
+        if not self.pending or view.rubric is None:
+            # no marks typed: Enter opens the highlighted evidence row
             self.query_one("#evidence", EvidencePanel).open_highlighted()
             return
+        criteria = view.rubric.criteria
         if len(self.pending) < len(criteria):
             self.notify(f"Give all {len(criteria)} marks before Enter "
                         f"({len(self.pending)} so far).", severity="warning")
             return
         marks = {c.key: d for c, d in zip(criteria, self.pending, strict=True)}
-        self.session.override(view.item, marks, view.judgment, time_spent_s=self._spent())
+        self.session.override(view.item, marks, view.judgment, reason_code=self.pending_reason,
+                              time_spent_s=self._spent())
         self._advance()
+
+    def action_reason(self) -> None:
+        """Choose a reason code for the override being typed, or for the standing one."""
+        if self._judged_view() is None:
+            return
+        self.app.push_screen(ReasonPicker(), self._reason_chosen)
+
+    def _reason_chosen(self, code: ReasonCode | None) -> None:
+        view = self.view
+        if code is None or view is None:
+            return
+        verdict = self.session.state(view.item).verdict
+        if self.pending or verdict is None or verdict.kind is not DecisionKind.OVERRIDE:
+            self.pending_reason = code  # goes with the override Enter commits
+            self.refresh_decision()
+            return
+        # the item is already overridden: the same marks again, now with the reason
+        self.session.override(view.item, verdict.marks, view.judgment,
+                              judge_visible=verdict.judge_visible, reason_code=code,
+                              comment=verdict.comment, time_spent_s=self._spent())
+        self.refresh_decision()
+
+    def action_comment(self) -> None:
+        self.app.push_screen(TextPrompt("Comment on this item"), self._commented)
+
+    def _commented(self, text: str | None) -> None:
+        view = self.view
+        if text and view is not None:
+            self.session.mark(view.item, DecisionKind.COMMENT, comment=text)
+            self.refresh_decision()
+
+    def action_go_to(self) -> None:
+        self.app.push_screen(TextPrompt("Go to task id", placeholder="e.g. legal_zh_descriptive_1"),
+                             self._go_to)
+
+    def _go_to(self, task_id: str | None) -> None:
+        """Jump to a task of the current run; a task outside the queue joins its end."""
+        view = self.view
+        if not task_id or view is None:
+            return
+        if not self.session.store.has_task(task_id):
+            self.notify(f"No task {task_id!r} in this workspace.", severity="error",
+                        markup=False)
+            return
+        self.position = self.session.add_item(Item(view.item.run, task_id))
 
     def action_flag(self) -> None:
         view = self.view

@@ -11,6 +11,7 @@ from anser_tui.sessions.judgments import (
     latest_judgment,
     latest_judgments,
 )
+from anser_tui.sessions.queue import FILTER_KEYS, Item, QueueSpec
 from anser_tui.sessions.records import (
     Decision,
     DecisionKind,
@@ -20,12 +21,13 @@ from anser_tui.sessions.records import (
     ReasonCode,
     RunOutput,
 )
-from anser_tui.sessions.review import Item, ReviewSession, default_queue
+from anser_tui.sessions.review import ReviewSession, default_queue
 from anser_tui.sessions.runs import iter_jsonl, read_log_file, read_run_file
 from anser_tui.sessions.store import WorkspaceStore, utc_now
 from anser_tui.sessions.workspace import import_run, init_workspace
 
 __all__ = [
+    "FILTER_KEYS",
     "Decision",
     "DecisionKind",
     "Item",
@@ -33,6 +35,7 @@ __all__ = [
     "Judgment",
     "JudgmentStatus",
     "LogRecord",
+    "QueueSpec",
     "ReasonCode",
     "ReviewSession",
     "RunOutput",

@@ -21,7 +21,7 @@ class ItemView:
     task: Task
     output: RunOutput | None
     judgment: Judgment | None
-    rubric: Rubric
+    rubric: Rubric | None  # None: the LLM judge does not score this form
     diff: EvidenceDiff
     metrics: dict[str, tuple[float | None, str | None]]
 

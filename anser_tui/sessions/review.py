@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
-from dataclasses import dataclass
 
 from anser_tui.benchmarks.anser_groups import rubric_for
 from anser_tui.benchmarks.rubric import Rubric
 from anser_tui.errors import InputError
 from anser_tui.sessions.decisions import ItemState, append_decision, session_decisions
+from anser_tui.sessions.queue import Item, QueueSpec
 from anser_tui.sessions.records import Decision, DecisionKind, Judgment, ReasonCode, dumps
 from anser_tui.sessions.store import WorkspaceStore, utc_now
 
 
-@dataclass(frozen=True)
-class Item:
-    run: str
-    task_id: str
-
-
 def default_queue(store: WorkspaceStore, runs: list[str] | None = None) -> list[Item]:
     """Every (run, task) the LLM judge scores, in run then task order."""
-    judged = [t.id for t in store.tasks() if rubric_for(t.group, t.form, t.number) is not None]
-    return [Item(run, tid) for run in (runs or store.run_names()) for tid in judged]
+    return QueueSpec(runs=tuple(runs or ())).items(store)
 
 
 class ReviewSession:
@@ -36,6 +30,7 @@ class ReviewSession:
         self.reviewer = reviewer
         self.blind = blind
         self.items = items
+        self._queued = frozenset(items)
         self._states: dict[Item, ItemState] = defaultdict(ItemState)
         for event in session_decisions(store, session_id):
             self._states[Item(event.run, event.task_id)].events.append(event)
@@ -43,29 +38,36 @@ class ReviewSession:
     # -- opening -------------------------------------------------------------------------
     @classmethod
     def open(cls, store: WorkspaceStore, reviewer: str, name: str | None = None,
-             blind: bool = False, runs: list[str] | None = None) -> ReviewSession:
-        """Resume the named session (or the reviewer's latest), else start a new one."""
+             blind: bool = False, runs: list[str] | None = None,
+             spec: QueueSpec | None = None) -> ReviewSession:
+        """Resume the named session, else the reviewer's latest one over the same queue;
+        else start a new one."""
+        spec = spec or QueueSpec(runs=tuple(runs or ()))
         if name is not None:
             row = store.conn.execute(
                 "SELECT id, name, reviewer, blind FROM sessions WHERE name=?", (name,)).fetchone()
         else:
             row = store.conn.execute(
-                "SELECT id, name, reviewer, blind FROM sessions WHERE reviewer=? "
-                "ORDER BY id DESC LIMIT 1", (reviewer,)).fetchone()
+                "SELECT id, name, reviewer, blind FROM sessions WHERE reviewer=? AND filters=? "
+                "ORDER BY id DESC LIMIT 1", (reviewer, dumps(spec.to_json()))).fetchone()
         if row is not None:
             items = [Item(r, t) for r, t in store.conn.execute(
                 "SELECT run, task_id FROM session_items WHERE session_id=? ORDER BY pos",
                 (row[0],))]
             return cls(store, row[0], row[1], row[2], bool(row[3]), items)
-        return cls.create(store, reviewer, name, blind, default_queue(store, runs))
+        items = spec.items(store)
+        if not items:
+            what = "task" if spec.all_tasks else "task the LLM judge scores"
+            raise InputError(f"nothing to review: no {what} matches "
+                             f"{json.dumps(spec.to_json())}", store.path)
+        return cls.create(store, reviewer, name, blind, items, filters=spec.to_json())
 
     @classmethod
     def create(cls, store: WorkspaceStore, reviewer: str, name: str | None, blind: bool,
-               items: list[Item], order_by: str = "task", filters: dict[str, str] | None = None,
+               items: list[Item], order_by: str = "task", filters: dict[str, object] | None = None,
                seed: int = 0) -> ReviewSession:
         if not items:
-            raise InputError("nothing to review: no run has a task the LLM judge scores",
-                             store.path)
+            raise InputError("nothing to review: the queue is empty", store.path)
         with store.transaction():
             count = store.conn.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]
             name = name or f"{reviewer}-{count + 1}"
@@ -81,13 +83,25 @@ class ReviewSession:
 
     # -- reading -------------------------------------------------------------------------
     def state(self, item: Item) -> ItemState:
-        return self._states[item]
+        """The item's state (an empty one, not stored, for an item with no events)."""
+        return self._states.get(item) or ItemState()
 
-    def rubric(self, item: Item) -> Rubric:
+    def rubric(self, item: Item) -> Rubric | None:
+        """The judge's rubric for the item; None for a form the judge does not score."""
         task = self.store.task(item.task_id)
-        rubric = rubric_for(task.group, task.form, task.number)
-        assert rubric is not None, "queue items are always judged forms"
-        return rubric
+        return rubric_for(task.group, task.form, task.number)
+
+    def add_item(self, item: Item) -> int:
+        """Append an item to the queue (going to a task outside it); its position."""
+        if item in self._queued:
+            return self.items.index(item)
+        with self.store.transaction():
+            self.store.conn.execute(
+                "INSERT INTO session_items (session_id, pos, run, task_id) VALUES (?, ?, ?, ?)",
+                (self.id, len(self.items), item.run, item.task_id))
+        self.items.append(item)
+        self._queued = frozenset(self.items)
+        return len(self.items) - 1
 
     def first_unsettled(self) -> int:
         """Where a reopened session resumes: the first item neither decided nor skipped."""
@@ -101,7 +115,9 @@ class ReviewSession:
 
     @property
     def n_decided(self) -> int:
-        return sum(self.state(it).decided for it in self.items)
+        """Queue items with a standing verdict (only items with events are looked at)."""
+        queued = self._queued
+        return sum(1 for item, state in self._states.items() if state.decided and item in queued)
 
     # -- deciding ------------------------------------------------------------------------
     def _append(self, item: Item, kind: DecisionKind, **fields: object) -> Decision:
@@ -124,6 +140,8 @@ class ReviewSession:
                  judge_visible: bool = True, reason_code: ReasonCode | None = None,
                  comment: str | None = None, time_spent_s: float | None = None) -> Decision:
         rubric = self.rubric(item)
+        if rubric is None:
+            raise ValueError(f"the LLM judge does not score {item.task_id}: nothing to override")
         score = rubric.score(marks)
         if score is None:
             raise ValueError(f"marks must give every criterion of {rubric.id} a valid value")

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from anser_tui.benchmarks.rubric import Rubric
+from anser_tui.sessions.records import ReasonCode
 
 
 class DecisionBar(Static):
@@ -25,8 +26,16 @@ class DecisionBar(Static):
         super().__init__(id=id, markup=False)
         self.border_title = "Your marks"
 
-    def show(self, rubric: Rubric, pending: list[int]) -> None:
-        line = Text()
+    def show(self, rubric: Rubric | None, pending: list[int],
+             reason: ReasonCode | None = None) -> None:
+        line = Text(no_wrap=True, overflow="ellipsis")
+        if rubric is None:
+            line.append("The LLM judge does not score this form: nothing to accept or override",
+                        style="dim")
+            line.append("   f flag · c comment · s skip", style="dim")
+            self.set_class(False, "-complete")
+            self.update(line)
+            return
         for i, criterion in enumerate(rubric.criteria):
             if i:
                 line.append("  ")
@@ -35,12 +44,14 @@ class DecisionBar(Static):
                 line.append(f"[{pending[i]}]", style="reverse")
             else:
                 line.append("[_]", style="dim")
+        if reason is not None:
+            line.append(f"   reason: {reason.value}", style="italic")
         complete = len(pending) == len(rubric.criteria)
         if complete:
             line.append("   Enter commits this override", style="bold")
         elif pending:
             line.append("   digits 0-4 for the rest · Backspace · Esc clears", style="dim")
         else:
-            line.append("   type digits 0-4 to override · a accepts the judge", style="dim")
+            line.append("   digits 0-4 override · a accepts · r reason", style="dim")
         self.set_class(complete, "-complete")
         self.update(line)

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -95,6 +95,7 @@ class EvidenceTable(ScrollView, can_focus=True):
         self.cells: Cells = lambda _index: []
         self._generation = 0
         self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(512)
+        self._row_styles = (Style(), Style(), Style(), Style())
 
     def show(self, count: int, cells: Cells) -> None:
         """Show `count` rows whose cells `cells(i)` makes, cursor on the first."""
@@ -122,24 +123,33 @@ class EvidenceTable(ScrollView, can_focus=True):
                     for s in line.render(self.app.console)]
         return Strip(segments).crop_extend(0, width, style)
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The four row styles, worked out once a paint rather than once a line.
+        base = self.rich_style
+        self._row_styles = (
+            base + self.get_component_rich_style("evidence-table--header"),
+            base + self.get_component_rich_style("evidence-table--cursor"),
+            base + self.get_component_rich_style("evidence-table--odd"),
+            base)
+        return super().render_lines(crop)
+
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        header_style, cursor_style, odd_style, base = self._row_styles
         if y == 0:
-            style = base + self.get_component_rich_style("evidence-table--header")
-            key: tuple[object, ...] = ("header", tuple(self.columns), width, style)
+            key: tuple[object, ...] = ("header", tuple(self.columns), width, header_style)
             header = self._strips.get(key)
             if header is None:
                 header = self._strips[key] = self._line(
-                    [Text(label) for label, _ in self.columns], width, style)
+                    [Text(label) for label, _ in self.columns], width, header_style)
             return header
         index = round(self.scroll_y) + y - 1
         if index >= self.count:
             return Strip.blank(width, base)
         if index == self.cursor:
-            style = base + self.get_component_rich_style("evidence-table--cursor")
+            style = cursor_style
         elif index % 2:
-            style = base + self.get_component_rich_style("evidence-table--odd")
+            style = odd_style
         else:
             style = base
         key = (self._generation, index, width, style)

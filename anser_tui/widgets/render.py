@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Group, RenderableType
-from rich.table import Table
+from rich.cells import cell_len
 from rich.text import Text
 
 from anser_tui.benchmarks.rubric import Rubric
@@ -49,8 +48,31 @@ def score_text(score: float | None) -> str:
     return f"{score:.1f}".rstrip("0").rstrip(".")
 
 
+def lines(parts: list[Text]) -> Text:
+    """Texts joined one a line into a single Text (cheaper to paint than a Group)."""
+    return Text("\n").join(parts)
+
+
+def _cell(value: str, width: int, right: bool = False, style: str = "") -> Text:
+    pad = " " * max(0, width - cell_len(value))
+    return Text(pad + value if right else value + pad, style=style)
+
+
+def unjudged_body(form: str, state: ItemState) -> Text:
+    """The judge panel of a form the LLM judge does not score."""
+    parts = [Text(f"The LLM judge does not score this form ({form}).", style="italic"),
+             Text("Its answer metrics are automatic: see the Answer panel.", style="dim")]
+    if state.flagged:
+        parts.append(Text("⚑ flagged", style="bold yellow"))
+    if state.skipped:
+        parts.append(Text("skipped", style="italic"))
+    for comment in state.comments:
+        parts.append(safe(f"comment: {comment}", "dim"))
+    return lines(parts)
+
+
 def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
-               pending: list[int], reveal: bool = True) -> RenderableType:
+               pending: list[int], reveal: bool = True) -> Text:
     """The judge's score, dimensions and reason beside the reviewer's marks."""
     head = Text()
     if judgment is None:
@@ -74,54 +96,56 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
             head.append("\n")
             head.append_text(safe(f"⚠ {judgment.status.value}: {judgment.error}", "bold red"))
     verdict = state.verdict
-    table = Table(box=None, expand=False, pad_edge=False, show_edge=False)
-    for column, justify in (("criterion", "left"), ("weight", "right"), ("judge", "right"),
-                            ("you", "right")):
-        table.add_column(column, justify=justify, header_style="bold")  # type: ignore[arg-type]
+    width = max(len("criterion"), *(cell_len(c.label) for c in rubric.criteria))
+    parts = [head, Text(),
+             Text.assemble(_cell("criterion", width, style="bold"),
+                           _cell("weight", 8, True, "bold"), _cell("judge", 7, True, "bold"),
+                           _cell("you", 5, True, "bold"))]
     for i, criterion in enumerate(rubric.criteria):
         judge_mark = judgment.marks.get(criterion.key) if judgment and reveal else None
         if i < len(pending):
-            mine = Text(str(pending[i]), style="bold reverse")
+            mine = _cell(str(pending[i]), 5, True, "bold reverse")
         elif verdict is not None and criterion.key in verdict.marks:
-            mine = Text(str(verdict.marks[criterion.key]))
+            mine = _cell(str(verdict.marks[criterion.key]), 5, True)
         else:
-            mine = Text("·", style="dim")
-        table.add_row(criterion.label, f"{criterion.weight:.2f}",
-                      "—" if judge_mark is None else str(judge_mark), mine)
-    parts: list[RenderableType] = [head, Text(), table]
+            mine = _cell("·", 5, True, "dim")
+        parts.append(Text.assemble(
+            _cell(criterion.label, width), _cell(f"{criterion.weight:.2f}", 8, True),
+            _cell("—" if judge_mark is None else str(judge_mark), 7, True), mine))
     if verdict is not None:
         what = "accepted" if verdict.kind is DecisionKind.ACCEPT else "overridden"
-        parts.append(Text(f"\nYour decision: {what}, score {score_text(verdict.score)}",
-                          style="bold green"))
+        parts += [Text(), Text(f"Your decision: {what}, score {score_text(verdict.score)}",
+                               style="bold green")]
+        if verdict.reason_code is not None:
+            parts.append(Text(f"reason: {verdict.reason_code.value}", style="green"))
     if state.flagged:
         parts.append(Text("⚑ flagged", style="bold yellow"))
     if state.skipped:
         parts.append(Text("skipped", style="italic"))
+    for comment in state.comments:
+        parts.append(safe(f"comment: {comment}", "dim"))
     if judgment is not None and reveal:
-        parts.append(Text())
-        parts.append(Text("Reason", style="bold"))
+        parts += [Text(), Text("Reason", style="bold")]
         if judgment.reason:
             parts.append(safe(judgment.reason))
         else:
-            parts.append(Text("(none parsed) raw output:", style="italic"))
-            parts.append(safe(judgment.raw))
-    return Group(*parts)
+            parts += [Text("(none parsed) raw output:", style="italic"), safe(judgment.raw)]
+    return lines(parts)
 
 
-def answer_body(view: ItemView) -> RenderableType:
+def answer_body(view: ItemView) -> Text:
     """The raw answer, what the scorer read from it ("parsed: 1234.5"), and the task's metrics."""
     from anser_tui.scoring.report import form_metrics
     from anser_tui.scoring.report_format import number
     from anser_tui.scoring.task_scores import parsed_detail
 
     if view.output is None:
-        parts: list[RenderableType] = [
-            Text("(no output in this run: scored as an empty answer)", style="italic")]
+        parts = [Text("(no output in this run: scored as an empty answer)", style="italic")]
     else:
         parts = [safe(view.answer_text)]
     if not view.metrics:
         parts += [Text(), Text("No metrics yet (run `anser-tui score`).", style="dim italic")]
-        return Group(*parts)
+        return lines(parts)
     read = parsed_detail(view.metrics)
     if read:
         parts += [Text(), safe(read, "bold" if read.startswith("parsed") else "bold yellow")]
@@ -139,5 +163,5 @@ def answer_body(view: ItemView) -> RenderableType:
         line.append(number(value) + (" s" if name == "Latency" else ""))
     parts += [Text(), line] if line else []
     parts += [safe(reason, "dim") for reason in reasons]
-    return Group(*parts)
+    return lines(parts)
 

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from conftest import decisions
 from rich.console import Console
-from textual.widgets import Static
 
 from anser_tui.cli import build_app
 from anser_tui.screens.review import ReviewScreen
@@ -20,7 +19,7 @@ SIZE = (160, 48)
 
 def panel_text(screen: ReviewScreen, panel_id: str) -> str:
     """The plain text of a panel's body, as a terminal 150 columns wide would show it."""
-    body = screen.query_one(f"#{panel_id}", TextPanel).query_one("#body", Static)
+    body = screen.query_one(f"#{panel_id}", TextPanel)
     console = Console(width=150, file=io.StringIO(), record=True)
     console.print(body.content)
     return console.export_text()

@@ -34,8 +34,7 @@ async def test_answer_panel_shows_the_tasks_metrics(review_workspace: Path) -> N
     async with app.run_test(size=(160, 48)):
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
-        body = screen.query_one("#answer", TextPanel).query_one("#body")
-        text = plain(body.content)  # type: ignore[attr-defined]
+        text = plain(screen.query_one("#answer", TextPanel).content)
     assert "甲应返还本金并支付利息" in text
     # retrieved law_675 (hit), law_9 (miss), law_675 again (dropped); gold law_675, law_676
     assert "Recall@5 0.5" in text and "R-Precision 0.5" in text

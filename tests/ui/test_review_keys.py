@@ -1,0 +1,79 @@
+"""Go to a task, comment, reason codes and forms the judge does not score."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from anser_tui.cli import build_app
+from anser_tui.screens.prompts import ReasonPicker, TextPrompt
+from anser_tui.screens.review import ReviewScreen
+from anser_tui.sessions import QueueSpec, WorkspaceStore
+
+SIZE = (160, 48)
+
+
+def events(path: Path) -> list[tuple[str, str, str | None, str | None]]:
+    store = WorkspaceStore.open(path)
+    try:
+        return [tuple(r) for r in store.conn.execute(  # type: ignore[misc]
+            "SELECT task_id, kind, reason_code, comment FROM decisions ORDER BY id")]
+    finally:
+        store.close()
+
+
+async def test_go_to_task_outside_the_queue(review_workspace: Path) -> None:
+    app = build_app(review_workspace, reviewer="tester")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await pilot.press("g")
+        assert isinstance(app.screen, TextPrompt)
+        await pilot.press(*"finance_zh_descriptive_12", "enter")
+        assert screen.view is not None and screen.view.task.id == "finance_zh_descriptive_12"
+        assert screen.view.rubric is None
+        assert screen.position == 4 and len(screen.session.items) == 5
+        await pilot.press("a", "3")  # nothing to accept or override here
+        assert screen.pending == []
+        assert events(review_workspace) == []
+        await pilot.press("f")
+        assert events(review_workspace) == [("finance_zh_descriptive_12", "flag", None, None)]
+        await pilot.press("g", *"no_such_task", "enter")
+        assert screen.view.task.id == "finance_zh_descriptive_12"
+
+
+async def test_comment_and_reason(review_workspace: Path) -> None:
+    app = build_app(review_workspace, reviewer="tester")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await pilot.press("c", *"cites the wrong article", "enter")
+        await pilot.press("4", "4", "4", "4", "4", "r")
+        assert isinstance(app.screen, ReasonPicker)
+        await pilot.press("3")  # rubric misapplied
+        assert screen.pending_reason is not None
+        await pilot.press("enter")
+        assert events(review_workspace) == [
+            ("legal_zh_prescriptive_1", "comment", None, "cites the wrong article"),
+            ("legal_zh_prescriptive_1", "override", "rubric misapplied", None)]
+        # a reason for an override already standing: the same marks again, with the reason
+        await pilot.press("p", "r", "7")
+        rows = events(review_workspace)
+        assert rows[-1] == ("legal_zh_prescriptive_1", "override", "other", None)
+        store = WorkspaceStore.open(review_workspace)
+        marks = [json.loads(m) for (m,) in store.conn.execute(
+            "SELECT marks FROM decisions WHERE kind='override' ORDER BY id")]
+        store.close()
+        assert marks[0] == marks[1] == {"conclusion": 4, "rule_citation": 4,
+                                        "rule_application": 4,
+                                        "ground_truth_consistency": 4, "format": 4}
+
+
+async def test_all_tasks_queue(review_workspace: Path) -> None:
+    app = build_app(review_workspace, reviewer="tester", queue=QueueSpec(all_tasks=True))
+    async with app.run_test(size=SIZE):
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        assert [it.task_id for it in screen.session.items][:3] == [
+            "legal_zh_prescriptive_1", "legal_zh_prescriptive_2", "finance_zh_descriptive_12"]
+        assert len(screen.session.items) == 7
