@@ -15,6 +15,7 @@ from anser_tui.benchmarks.anser_groups import (
 from anser_tui.benchmarks.evidence_ids import (
     evidence_id,
     evidence_ids,
+    id_text,
     law_item_key,
     normalize_text,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "evidence_id",
     "evidence_ids",
     "form_spec",
+    "id_text",
     "law_item_key",
     "load_anser",
     "normalize_text",

@@ -24,11 +24,14 @@ def law_item_key(law_name: Any, item: Any) -> str:
     return f"{normalize_text(str(law_name))} | {normalize_text(str(item))}"
 
 
-def _scalar(value: Any) -> str | None:
+def id_text(value: Any) -> str | None:
+    """A scalar id as compared: numbers without float noise (12.0 -> "12"), NFKC-trimmed."""
     if value is None or isinstance(value, bool):
         return None
     if isinstance(value, float) and value.is_integer():
         value = int(value)
+    if isinstance(value, str) and value.isascii() and not _SPACE.search(value):
+        return value or None  # NFKC leaves such text as it is (the fast path of corpus indexing)
     if isinstance(value, int | float | str):
         text = normalize_text(str(value))
         return text or None
@@ -42,11 +45,11 @@ def evidence_id(element: Any, space: EvidenceSpace) -> str | None:
             return law_item_key(element["law_name"], element["item"])
         for key in (space.key, *_ID_KEYS):
             if key in element:
-                return _scalar(element[key])
+                return id_text(element[key])
         return None
     if isinstance(element, list | tuple) and len(element) == 2 and space.key == "law_item":
         return law_item_key(element[0], element[1])
-    return _scalar(element)
+    return id_text(element)
 
 
 def evidence_ids(elements: Any, space: EvidenceSpace) -> list[str]:

@@ -23,7 +23,7 @@ from typing import Any
 
 import platformdirs
 
-from anser_tui.benchmarks.evidence_ids import law_item_key, normalize_text
+from anser_tui.benchmarks.evidence_ids import id_text, law_item_key
 from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.corpora.sqlite_reader import connect_read_only
 
@@ -34,22 +34,11 @@ _SAMPLE = 64 << 10
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
 _NUMBER = re.compile(rb"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
 _BRACKETS = re.compile(rb"[\[\]{}]")
-_NEEDS_NORMALIZING = re.compile(r"\s")
 
 Progress = Callable[[int, int], None]
 
 
-def normalize_key(value: Any) -> str | None:
-    """A record's key as evidence ids are compared (evidence_ids' scalar rule)."""
-    if value is None or isinstance(value, bool):
-        return None
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, str) and value.isascii() and not _NEEDS_NORMALIZING.search(value):
-        return value or None  # plain ASCII without whitespace: NFKC would not change it
-    if isinstance(value, int | float | str):
-        return normalize_text(str(value)) or None
-    return None
+normalize_key = id_text  # a record's key, as evidence ids are compared
 
 
 def fingerprint(path: Path) -> dict[str, str]:

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from anser_tui.benchmarks.anser_groups import REG_RULES
-from anser_tui.benchmarks.evidence_ids import law_item_key, normalize_text
+from anser_tui.benchmarks.evidence_ids import id_text, law_item_key
 from anser_tui.errors import InputError
 
 
@@ -32,8 +32,9 @@ def rule_key_map(corpora_dir: Path) -> dict[str, str]:
                 raise InputError(f"invalid JSON: {exc.msg}", path, number) from None
             if not isinstance(record, dict):
                 raise InputError("each line must be a JSON object", path, number)
-            rule_id, law, item = record.get("id"), record.get("law_name"), record.get("item")
-            if rule_id is None or isinstance(rule_id, bool) or law is None or item is None:
+            rule_id = id_text(record.get("id"))
+            law, item = record.get("law_name"), record.get("item")
+            if rule_id is None or law is None or item is None:
                 continue
-            keys[normalize_text(str(rule_id))] = law_item_key(law, item)
+            keys[rule_id] = law_item_key(law, item)
     return keys
