@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 from textual.message_pump import MessagePump
 
 from anser_tui.config import JudgeSettings
 from anser_tui.errors import InputError
-from anser_tui.judge import JudgeParams, JudgePlan, JudgeRunner, JudgeSummary, plan_judging
 from anser_tui.sessions.records import Judgment
 from anser_tui.sessions.review import Item
 from anser_tui.sessions.store import WorkspaceStore
+
+if TYPE_CHECKING:
+    from anser_tui.judge import JudgePlan, JudgeRunner, JudgeSummary
 
 
 class JudgeJob:
@@ -57,6 +60,8 @@ class JudgeJob:
         self.target = target
 
     def _plan(self) -> JudgePlan:
+        from anser_tui.judge import JudgeParams, plan_judging
+
         store = self.store.reopen()
         try:
             return plan_judging(store, self.items, JudgeParams.from_settings(self.settings))
@@ -74,6 +79,8 @@ class JudgeJob:
         self.target.post_message(self.Finished(line, interrupted, error))
 
     async def run(self) -> None:
+        from anser_tui.judge import JudgeRunner  # the judge's modules load on first use
+
         runner: JudgeRunner | None = None
         try:
             plan = await asyncio.to_thread(self._plan)

@@ -16,7 +16,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from anser_tui.benchmarks.anser_groups import EvidenceSpace
 from anser_tui.corpora.documents import CorpusStatus, Document, EvidenceNote
@@ -24,6 +24,7 @@ from anser_tui.corpora.resolver import CorpusLibrary
 from anser_tui.corpora.terms import query_terms, term_pattern
 from anser_tui.text import neutralize
 from anser_tui.widgets.evidence_panel import EvidenceEntry
+from anser_tui.widgets.key_bar import KeyBar
 
 TERM_STYLE = "bold yellow underline"
 MATCH_STYLE = "reverse bold"
@@ -97,7 +98,7 @@ class DocumentScreen(Screen[None]):
             yield Static(id="doc-body", markup=False)
         yield Input(placeholder="search the document (Enter: next match, Esc: close)",
                     id="doc-search")
-        yield Footer()
+        yield KeyBar()
 
     def load(self, library: CorpusLibrary, space: EvidenceSpace, entries: list[EvidenceEntry],
              index: int = 0, query: str = "") -> None:

@@ -16,15 +16,15 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from anser_tui.judge_job import JudgeJob
-from anser_tui.screens.prompts import ReasonPicker, TextPrompt
 from anser_tui.sessions.item_view import ItemView, load_item
 from anser_tui.sessions.records import DecisionKind, ReasonCode
 from anser_tui.sessions.review import Item, ReviewSession
 from anser_tui.widgets.decision_bar import DecisionBar
 from anser_tui.widgets.evidence_panel import EvidencePanel, library_of
+from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.render import (
     answer_body,
     judge_body,
@@ -80,7 +80,7 @@ class ReviewScreen(Screen[None]):
                 yield TextPanel("Judge", id="judge")
         yield EvidencePanel(id="evidence")
         yield DecisionBar(id="decision-bar")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.position = self.session.first_unsettled()
@@ -219,6 +219,8 @@ class ReviewScreen(Screen[None]):
 
     def action_reason(self) -> None:
         """Choose a reason code for the override being typed, or for the standing one."""
+        from anser_tui.screens.prompts import ReasonPicker  # its widgets load on first use
+
         if self._judged_view() is None:
             return
         self.app.push_screen(ReasonPicker(), self._reason_chosen)
@@ -239,6 +241,8 @@ class ReviewScreen(Screen[None]):
         self.refresh_decision()
 
     def action_comment(self) -> None:
+        from anser_tui.screens.prompts import TextPrompt
+
         self.app.push_screen(TextPrompt("Comment on this item"), self._commented)
 
     def _commented(self, text: str | None) -> None:
@@ -248,6 +252,8 @@ class ReviewScreen(Screen[None]):
             self.refresh_decision()
 
     def action_go_to(self) -> None:
+        from anser_tui.screens.prompts import TextPrompt
+
         self.app.push_screen(TextPrompt("Go to task id", placeholder="e.g. legal_zh_descriptive_1"),
                              self._go_to)
 

@@ -8,15 +8,17 @@ import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import cached_property
 from pathlib import Path
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from anser_tui.benchmarks.model import AnswerKey, Form, Task, TaskPrompt
 from anser_tui.errors import InputError
 from anser_tui.sessions.records import LogRecord, RunOutput, dumps
 from anser_tui.sessions.schema import SCHEMA, SCHEMA_VERSION
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 
 def utc_now() -> str:
@@ -38,8 +40,16 @@ class WorkspaceStore:
     def __init__(self, path: Path, conn: sqlite3.Connection):
         self.path = path
         self.conn = conn
-        self.db = sqlite_utils.Database(conn)
-        self._tasks: dict[str, Task] | None = None
+        self._tasks: dict[str, Task] = {}
+        self._all_tasks = False
+
+    @cached_property
+    def db(self) -> sqlite_utils.Database:
+        """sqlite-utils on this connection, for bulk writes. Imported on first use: it imports
+        pandas when pandas is installed, half a second the review screen need not wait for."""
+        import sqlite_utils
+
+        return sqlite_utils.Database(self.conn)
 
     # -- opening -------------------------------------------------------------------------
     @classmethod
@@ -129,27 +139,34 @@ class WorkspaceStore:
 
     def tasks(self) -> list[Task]:
         """All tasks in benchmark order (read once, then kept)."""
-        if self._tasks is None:
+        if not self._all_tasks:
             rows = self.conn.execute("SELECT * FROM tasks ORDER BY seq")
             names = [d[0] for d in rows.description]
             self._tasks = {}
             for values in rows:
                 task = _task_from_row(dict(zip(names, values, strict=True)))
                 self._tasks[task.id] = task
+            self._all_tasks = True
         return list(self._tasks.values())
 
     def task(self, task_id: str) -> Task:
-        self.tasks()
-        assert self._tasks is not None
-        try:
-            return self._tasks[task_id]
-        except KeyError:
-            raise InputError(f"no task {task_id!r} in the workspace", self.path) from None
+        """One task; read on its own until all are needed (a resumed review reads a few)."""
+        task = self._tasks.get(task_id)
+        if task is None and not self._all_tasks:
+            cursor = self.conn.execute("SELECT * FROM tasks WHERE id=?", (task_id,))
+            row = cursor.fetchone()
+            if row is not None:
+                names = [d[0] for d in cursor.description]
+                task = self._tasks[task_id] = _task_from_row(dict(zip(names, row, strict=True)))
+        if task is None:
+            raise InputError(f"no task {task_id!r} in the workspace", self.path)
+        return task
 
     def has_task(self, task_id: str) -> bool:
-        self.tasks()
-        assert self._tasks is not None
-        return task_id in self._tasks
+        if task_id in self._tasks or self._all_tasks:
+            return task_id in self._tasks
+        return self.conn.execute("SELECT 1 FROM tasks WHERE id=?", (task_id,)).fetchone() \
+            is not None
 
     # -- runs ----------------------------------------------------------------------------
     def run_names(self) -> list[str]:

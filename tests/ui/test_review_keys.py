@@ -77,3 +77,19 @@ async def test_all_tasks_queue(review_workspace: Path) -> None:
         assert [it.task_id for it in screen.session.items][:3] == [
             "legal_zh_prescriptive_1", "legal_zh_prescriptive_2", "finance_zh_descriptive_12"]
         assert len(screen.session.items) == 7
+
+
+async def test_remapped_key_shown_and_used(review_workspace: Path) -> None:
+    from anser_tui.config import Settings
+    from anser_tui.widgets.key_bar import KeyBar
+
+    settings = Settings(keymap={"review.accept": "y"})
+    app = build_app(review_workspace, reviewer="tester", settings=settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bar = str(app.screen.query_one(KeyBar).content)
+        assert " y Accept " in bar and " a Accept " not in bar
+        await pilot.press("a")
+        assert events(review_workspace) == []
+        await pilot.press("y")
+        assert events(review_workspace) == [("legal_zh_prescriptive_1", "accept", None, None)]

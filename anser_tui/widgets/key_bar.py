@@ -1,0 +1,55 @@
+"""The key hints under a screen: one line drawn from the screen's active bindings.
+
+Textual's Footer composes a widget per key and composes them all again whenever the bindings
+change (focus moves, a screen is pushed): on the review screen that was a fifth of start-up.
+This bar is one widget that redraws a line of text from the same source, so remapped keys
+(`[keymap]` in the config file) show as the user set them.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class KeyBar(Static):
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"key-bar--key"}
+    DEFAULT_CSS = """
+    KeyBar {
+        height: 1;
+        background: $footer-background;
+        color: $footer-description-foreground;
+    }
+    KeyBar > .key-bar--key { color: $footer-key-foreground; text-style: bold; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(markup=False)
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.redraw()
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, _screen: Screen[object]) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        line = Text(no_wrap=True, overflow="ellipsis")
+        key_style = self.get_component_rich_style("key-bar--key", partial=True)
+        seen: set[str] = set()
+        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            line.append(f" {self.app.get_key_display(binding)} ",
+                        style=key_style if enabled else "dim")
+            line.append(f"{binding.description} ", style="" if enabled else "dim")
+        line.append(" ^p ", style=key_style)
+        line.append("palette")
+        self.update(line)
