@@ -27,7 +27,7 @@ def iter_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                 if not line.strip():
                     continue
                 try:
-                    value = json.loads(line)
+                    value = json.loads(line.rstrip("\r\n"))
                 except json.JSONDecodeError as exc:
                     raise InputError(f"invalid JSON: {exc.msg} (column {exc.colno})", path,
                                      number) from None

@@ -223,10 +223,11 @@ class EvidencePanel(Horizontal):
                               else "gold · ✗ missed") for g in diff.gold]
 
     def focused_table(self) -> EvidenceTable | None:
-        """The evidence table with focus, else the first table that has rows."""
+        """The evidence table with focus if it has rows, else the first table that has rows
+        (Enter on an empty retrieved list opens the gold evidence)."""
         focused = self.screen.focused
         tables = list(self.query(EvidenceTable))
-        if isinstance(focused, EvidenceTable) and focused in tables:
+        if isinstance(focused, EvidenceTable) and focused in tables and focused.count:
             return focused
         return next((t for t in tables if t.count), None)
 

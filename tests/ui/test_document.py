@@ -169,3 +169,15 @@ async def test_a_review_session_never_writes_a_corpus_file(workspace: Path) -> N
         f"{name}.anser-index.sqlite" for name in (
             "finance/zh/regulatory_rules.jsonl", "legal/zh/law_corpus.jsonl",
             "science/articles.jsonl")]
+
+
+async def test_enter_on_empty_retrieved_opens_gold(workspace: Path) -> None:
+    app = build_app(workspace, reviewer="tester")
+    async with app.run_test(size=SIZE) as pilot:
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await pilot.press("g", *"legal_zh_prescriptive_2", "enter")
+        assert review.view is not None and review.view.diff.retrieved == ()
+        await pilot.press("enter")
+        assert isinstance(app.screen, DocumentScreen)
+        assert app.screen.entry.label == "gold · ✗ missed"
