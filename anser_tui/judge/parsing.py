@@ -16,12 +16,12 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from anser_tui.benchmarks.rubric import Rubric
+from anser_tui.json_text import first_json_object
 from anser_tui.sessions.records import JudgmentStatus
 
 SCORE_KEY = "score_0_100"
 REASON_KEY = "reason"
 MISMATCH_TOLERANCE = 1.0
-_DECODER = json.JSONDecoder()
 
 
 @dataclass(frozen=True)
@@ -39,20 +39,6 @@ class ParsedJudgment:
         if self.score is None or self.recomputed_score is None:
             return False
         return abs(self.score - self.recomputed_score) > MISMATCH_TOLERANCE
-
-
-def first_json_object(text: str) -> dict[str, Any] | None:
-    """The first `{...}` span of `text` that decodes to a JSON object, or None."""
-    start = text.find("{")
-    while start != -1:
-        try:
-            value, _ = _DECODER.raw_decode(text, start)
-        except json.JSONDecodeError:
-            value = None
-        if isinstance(value, dict):
-            return value
-        start = text.find("{", start + 1)
-    return None
 
 
 @cache

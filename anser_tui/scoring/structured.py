@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
+from anser_tui.json_text import first_json_object
 from anser_tui.scoring.numbers import Parsed, parse_number
 
 OPTION = ("option",)
@@ -30,25 +31,11 @@ VALUE = ("value", "auditvalue", "amount", "factvalue", "expectedvalue")
 
 _FENCE = re.compile(r"```[^\n`]*\n?(.*?)```", re.DOTALL)
 _KEY_NOISE = re.compile(r"[\s_\-]+")
-_DECODER = json.JSONDecoder()
 
 
 def key_of(name: str) -> str:
     """A key as matched: NFKC, case-folded, spaces, `_` and `-` removed."""
     return _KEY_NOISE.sub("", unicodedata.normalize("NFKC", name)).casefold()
-
-
-def _first_object(text: str) -> dict[str, Any] | None:
-    start = text.find("{")
-    while start != -1:
-        try:
-            value, _ = _DECODER.raw_decode(text, start)
-        except json.JSONDecodeError:
-            value = None
-        if isinstance(value, dict):
-            return value
-        start = text.find("{", start + 1)
-    return None
 
 
 def find_object(answer: Any) -> tuple[dict[str, Any] | None, str]:
@@ -64,10 +51,10 @@ def find_object(answer: Any) -> tuple[dict[str, Any] | None, str]:
     if isinstance(whole, dict):
         return whole, "json"
     for block in _FENCE.findall(answer):
-        found = _first_object(block)
+        found = first_json_object(block)
         if found is not None:
             return found, "fenced"
-    found = _first_object(answer)
+    found = first_json_object(answer)
     return (found, "span") if found is not None else (None, "none")
 
 

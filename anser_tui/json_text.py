@@ -1,0 +1,22 @@
+"""Finding a JSON object in free text: what a judge replied, what a system answered."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+_DECODER = json.JSONDecoder()
+
+
+def first_json_object(text: str) -> dict[str, Any] | None:
+    """The first `{...}` span of `text` that decodes to a JSON object, or None."""
+    start = text.find("{")
+    while start != -1:
+        try:
+            value, _ = _DECODER.raw_decode(text, start)
+        except json.JSONDecodeError:
+            value = None
+        if isinstance(value, dict):
+            return value
+        start = text.find("{", start + 1)
+    return None
