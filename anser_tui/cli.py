@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 def build_app(workspace: Path, reviewer: str | None = None, session: str | None = None,
               runs: list[str] | None = None, settings: Settings | None = None,
-              queue: QueueSpec | None = None) -> AnserApp:
+              queue: QueueSpec | None = None, blind: bool = False) -> AnserApp:
     """The Textual app on one workspace, ready to run (the CLI and every UI test use this)."""
     from anser_tui.app import AnserApp
     from anser_tui.config import load_settings
@@ -32,7 +32,7 @@ def build_app(workspace: Path, reviewer: str | None = None, session: str | None 
     settings = settings or load_settings()
     return AnserApp(workspace=Path(workspace), settings=settings,
                     reviewer=reviewer or settings.reviewer, session_name=session,
-                    queue=queue or QueueSpec(runs=tuple(runs or ())))
+                    queue=queue or QueueSpec(runs=tuple(runs or ())), blind=blind)
 
 
 class _Group(click.Group):
@@ -77,7 +77,9 @@ def cli() -> None:
 @click.option("--rebuild", is_flag=True, help="Rebuild the demo data and workspace.")
 @click.option("--all", "all_tasks", is_flag=True,
               help="Review every task, not only those the LLM judge scores.")
-def demo(reviewer: str | None, rebuild: bool, all_tasks: bool) -> None:
+@click.option("--blind", is_flag=True,
+              help="Hide the judge's marks on an item until you commit your own.")
+def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool) -> None:
     """Open the embedded demo (no network, no API key)."""
     from anser_tui.demo.workspace import ensure_demo_workspace
     from anser_tui.sessions import QueueSpec
@@ -85,7 +87,7 @@ def demo(reviewer: str | None, rebuild: bool, all_tasks: bool) -> None:
     settings = _settings()
     workspace = ensure_demo_workspace(settings.data_dir / "demo", rebuild=rebuild)
     build_app(workspace, reviewer=reviewer, settings=settings,
-              queue=QueueSpec(all_tasks=all_tasks)).run()
+              queue=QueueSpec(all_tasks=all_tasks), blind=blind).run()
 
 
 @cli.command()
@@ -149,8 +151,11 @@ def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None
 @click.option("--filter", "filters", multiple=True, metavar="KEY=VALUE[,VALUE]",
               help="Only tasks whose group, form, lang, domain or objective matches "
                    "(repeatable), e.g. --filter form=short --filter lang=zh.")
+@click.option("--blind", is_flag=True,
+              help="Hide the judge's marks on an item until you commit your own.")
 def review(workspace: Path, session: str | None, reviewer: str | None,
-           runs: tuple[str, ...], all_tasks: bool, filters: tuple[str, ...]) -> None:
+           runs: tuple[str, ...], all_tasks: bool, filters: tuple[str, ...],
+           blind: bool) -> None:
     """Review judge scores item by item, with the keyboard."""
     from anser_tui.sessions import QueueSpec, WorkspaceStore
 
@@ -160,7 +165,7 @@ def review(workspace: Path, session: str | None, reviewer: str | None,
         store.require_run(run)
     store.close()
     build_app(workspace, reviewer=reviewer, session=session, settings=_settings(),
-              queue=queue).run()
+              queue=queue, blind=blind).run()
 
 
 @cli.command()

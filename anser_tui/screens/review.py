@@ -119,14 +119,16 @@ class ReviewScreen(Screen[None]):
         if view.rubric is None:
             judge.show(unjudged_body(view.task.form.value, state), title="Judge")
         else:
-            judge.show(judge_body(view.rubric, view.judgment, state, self.pending),
+            judge.show(judge_body(view.rubric, view.judgment, state, self.pending,
+                                  reveal=self.session.judge_visible(view.item)),
                        title=f"Judge · {view.rubric.label}")
         self.query_one(DecisionBar).show(view.rubric, self.pending, self.pending_reason)
         done = self.session.n_decided
         total = len(self.session.items)
         status = Text(no_wrap=True, overflow="ellipsis")
         status.append(f" {self.position + 1}/{total} ", style="bold reverse")
-        status.append(f"  {done} decided  ·  session {self.session.name}  ·  "
+        status.append(f"  {done} decided  ·  session {self.session.name}"
+                      f"{' (blind)' if self.session.blind else ''}  ·  "
                       f"reviewer {self.session.reviewer}")
         self.query_one("#status-line", Static).update(status)
 
@@ -174,6 +176,10 @@ class ReviewScreen(Screen[None]):
         view = self._judged_view()
         if view is None:
             return
+        if not self.session.judge_visible(view.item):
+            self.notify("Blind review: commit your own marks first; the judge's are then shown.",
+                        severity="warning", timeout=3)
+            return
         if view.judgment is None or not view.judgment.marks or view.judgment.score is None:
             self.notify("No valid judge marks to accept: type your own marks.",
                         severity="warning")
@@ -213,9 +219,17 @@ class ReviewScreen(Screen[None]):
                         f"({len(self.pending)} so far).", severity="warning")
             return
         marks = {c.key: d for c, d in zip(criteria, self.pending, strict=True)}
-        self.session.override(view.item, marks, view.judgment, reason_code=self.pending_reason,
-                              time_spent_s=self._spent())
-        self._advance()
+        visible = self.session.judge_visible(view.item)
+        self.session.override(view.item, marks, view.judgment, judge_visible=visible,
+                              reason_code=self.pending_reason, time_spent_s=self._spent())
+        if visible:
+            self._advance()
+            return
+        # a blind verdict: stay, show the judge; the reviewer may revise, accept or move on
+        self.pending, self.pending_reason = [], None
+        self.refresh_decision()
+        self.notify("Judge revealed: a accepts its marks, digits revise yours, n moves on.",
+                    timeout=4)
 
     def action_reason(self) -> None:
         """Choose a reason code for the override being typed, or for the standing one."""

@@ -89,7 +89,6 @@ class DecisionKind(StrEnum):
     SKIP = "skip"
     COMMENT = "comment"
     UNDO = "undo"
-    REVEAL = "reveal"
 
 
 class ReasonCode(StrEnum):

@@ -49,7 +49,8 @@ class ReviewSession:
         else:
             row = store.conn.execute(
                 "SELECT id, name, reviewer, blind FROM sessions WHERE reviewer=? AND filters=? "
-                "ORDER BY id DESC LIMIT 1", (reviewer, dumps(spec.to_json()))).fetchone()
+                "AND blind=? ORDER BY id DESC LIMIT 1",
+                (reviewer, dumps(spec.to_json()), int(blind))).fetchone()
         if row is not None:
             items = [Item(r, t) for r, t in store.conn.execute(
                 "SELECT run, task_id FROM session_items WHERE session_id=? ORDER BY pos",
@@ -85,6 +86,11 @@ class ReviewSession:
     def state(self, item: Item) -> ItemState:
         """The item's state (an empty one, not stored, for an item with no events)."""
         return self._states.get(item) or ItemState()
+
+    def judge_visible(self, item: Item) -> bool:
+        """Whether the judge's marks may be shown: always in an open session; in a blind one,
+        once the reviewer's own verdict on the item stands."""
+        return not self.blind or self.state(item).verdict is not None
 
     def rubric(self, item: Item) -> Rubric | None:
         """The judge's rubric for the item; None for a form the judge does not score."""

@@ -93,3 +93,28 @@ async def test_remapped_key_shown_and_used(review_workspace: Path) -> None:
         assert events(review_workspace) == []
         await pilot.press("y")
         assert events(review_workspace) == [("legal_zh_prescriptive_1", "accept", None, None)]
+
+
+async def test_blind_review_hides_judge_until_own_marks(review_workspace: Path) -> None:
+    from anser_tui.widgets.text_panel import TextPanel
+
+    def judge_text() -> str:
+        return str(app.screen.query_one("#judge", TextPanel).content)
+
+    app = build_app(review_workspace, reviewer="tester", blind=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.view is not None
+        assert "Judge hidden" in judge_text() and "结论正确" not in judge_text()
+        await pilot.press("a")  # nothing to accept while the judge is hidden
+        assert events(review_workspace) == []
+        await pilot.press("2", "2", "2", "2", "2", "enter")
+        assert screen.view.task.id == "legal_zh_prescriptive_1"  # stays, judge now shown
+        assert "Score 74" in judge_text() and "结论正确" in judge_text()
+        await pilot.press("a")
+        assert screen.view.task.id == "legal_zh_prescriptive_2"
+    store = WorkspaceStore.open(review_workspace)
+    rows = list(store.conn.execute(
+        "SELECT kind, judge_visible, score FROM decisions ORDER BY id"))
+    store.close()
+    assert rows == [("override", 0, 50.0), ("accept", 1, 74.0)]
