@@ -185,3 +185,32 @@ def test_decisions_are_append_only_and_derive_state(workspace: Path, tmp_path: P
     assert kinds == ["override", "flag", "undo", "undo"]
     reopened = ReviewSession.open(WorkspaceStore.open(workspace), "alice")
     assert reopened.id == session.id and not reopened.state(item).decided
+
+
+def test_two_reviewers_writing_at_once_lose_nothing(workspace: Path, tmp_path: Path) -> None:
+    import multiprocessing
+
+    store = WorkspaceStore.open(workspace)
+    import_run(store, write_jsonl(tmp_path / "run.jsonl", GOOD), "r")
+    store.close()
+    ctx = multiprocessing.get_context("spawn")
+    workers = [ctx.Process(target=_review_many, args=(str(workspace), name, 60))
+               for name in ("alice", "bob")]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(timeout=120)
+    assert [w.exitcode for w in workers] == [0, 0]
+    store = WorkspaceStore.open(workspace)
+    counts = dict(store.conn.execute(
+        "SELECT reviewer, COUNT(*) FROM decisions GROUP BY reviewer").fetchall())
+    assert counts == {"alice": 60, "bob": 60}
+
+
+def _review_many(path: str, reviewer: str, n: int) -> None:
+    store = WorkspaceStore.open(Path(path))
+    session = ReviewSession.open(store, reviewer)
+    for i in range(n):
+        session.mark(session.items[i % len(session.items)], DecisionKind.COMMENT,
+                     comment=f"{reviewer} {i}")
+    store.close()
