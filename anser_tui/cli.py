@@ -86,6 +86,7 @@ def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool) -> N
 
     settings = _settings()
     workspace = ensure_demo_workspace(settings.data_dir / "demo", rebuild=rebuild)
+    _build_indexes(workspace.parent / "data" / "anser-bench" / "corpora")
     build_app(workspace, reviewer=reviewer, settings=settings,
               queue=QueueSpec(all_tasks=all_tasks), blind=blind).run()
 
@@ -163,7 +164,10 @@ def review(workspace: Path, session: str | None, reviewer: str | None,
     store = WorkspaceStore.open(workspace)
     for run in runs:
         store.require_run(run)
+    corpora = store.data_dir / "corpora"
     store.close()
+    if corpora.is_dir():  # once, before the screen: a first lookup then never waits on one
+        _build_indexes(corpora)
     build_app(workspace, reviewer=reviewer, session=session, settings=_settings(),
               queue=queue, blind=blind).run()
 
@@ -314,15 +318,20 @@ def show(workspace: Path, task_id: str, run: str | None) -> None:
 @click.option("--force", is_flag=True, help="Rebuild indexes that are up to date.")
 def index_corpus(directory: Path, force: bool) -> None:
     """Build the JSONL corpora's offset indexes once (DIRECTORY: a benchmark or its corpora/)."""
+    corpora = directory / "corpora" if (directory / "corpora").is_dir() else directory
+    if not _build_indexes(corpora, force=force, report_fresh=True):
+        raise InputError("no JSONL corpus in this folder", corpora)
+
+
+def _build_indexes(corpora: Path, force: bool = False, report_fresh: bool = False) -> int:
+    """Build the JSONL offset indexes that are missing or stale, with a progress bar on stderr;
+    the number of JSONL corpora found."""
     from rich.console import Console
     from rich.progress import BarColumn, DownloadColumn, Progress, TaskID, TransferSpeedColumn
 
     from anser_tui.corpora import CorpusLibrary
 
-    corpora = directory / "corpora" if (directory / "corpora").is_dir() else directory
     indexes = CorpusLibrary(corpora, _settings().corpora).jsonl_indexes()
-    if not indexes:
-        raise InputError("no JSONL corpus in this folder", corpora)
     columns = ("{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn())
     console = Console(stderr=True)
     with Progress(*columns, transient=True, console=console,
@@ -330,7 +339,8 @@ def index_corpus(directory: Path, force: bool) -> None:
         for index in indexes:
             name = str(index.jsonl.relative_to(corpora))
             if not force and index.fresh_sidecar() is not None:
-                click.echo(f"{name}: index up to date")
+                if report_fresh:
+                    click.echo(f"{name}: index up to date")
                 continue
             task = bar.add_task(name, total=index.jsonl.stat().st_size)
 
@@ -340,7 +350,9 @@ def index_corpus(directory: Path, force: bool) -> None:
             stats = index.build(advance)
             bar.remove_task(task)
             click.echo(f"{name}: {stats.records:,} records, {stats.bytes / 1e6:,.1f} MB in "
-                       f"{stats.seconds:.2f} s ({stats.mb_per_s:,.0f} MB/s) -> {stats.sidecar}")
+                       f"{stats.seconds:.2f} s ({stats.mb_per_s:,.0f} MB/s) -> {stats.sidecar}",
+                       err=not report_fresh)
+    return len(indexes)
 
 
 def main() -> None:
