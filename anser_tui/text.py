@@ -7,7 +7,9 @@ a terminal itself would interpret: ANSI/OSC escapes, other C0/C1 controls and bi
 
 from __future__ import annotations
 
+import json
 import re
+from typing import Any
 
 # C0 controls but tab and newline, DEL, C1 controls; bidi embeddings, overrides and isolates;
 # zero-width and line/paragraph separators that move the cursor or hide text.
@@ -30,3 +32,13 @@ def _visible(match: re.Match[str]) -> str:
 def neutralize(text: str) -> str:
     """`text` with every control character replaced by a visible stand-in."""
     return _UNSAFE.sub(_visible, text.replace("\r\n", "\n"))
+
+
+def value_text(value: Any) -> str:
+    """A ground truth or answer value as a reviewer reads it: text as it is, anything else as
+    indented JSON with non-ASCII kept."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, indent=2)

@@ -16,15 +16,9 @@ from typing import Any
 from anser_tui.benchmarks import anser_groups as g
 from anser_tui.benchmarks.anser_groups import GROUPS_BY_NAME, rubric_for
 from anser_tui.benchmarks.model import Form
+from bench.scoring_tasks import SIZES
 from bench.synthetic_corpora import CorpusIds
 
-SIZES = {
-    "legal_zh_descriptive": 200, "legal_zh_predictive": 100, "legal_zh_prescriptive": 100,
-    "legal_en_descriptive": 200, "legal_en_predictive": 95, "legal_en_prescriptive": 57,
-    "finance_zh_descriptive": 300, "finance_zh_predictive": 200, "finance_zh_prescriptive": 100,
-    "finance_en_descriptive": 300, "finance_en_predictive": 200, "finance_en_prescriptive": 300,
-    "science_en_descriptive": 20, "science_en_predictive": 63,
-}
 RUNS = ("sys-a", "sys-b", "sys-c")
 _SET_SPACES = {g.WENSHU, g.LEGAL_CASES, g.COMPANIES_ZH, g.COMPANIES_EN}
 

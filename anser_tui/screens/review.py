@@ -22,6 +22,7 @@ from anser_tui.judge_job import JudgeJob
 from anser_tui.sessions.item_view import ItemView, load_item
 from anser_tui.sessions.records import DecisionKind, ReasonCode
 from anser_tui.sessions.review import Item, ReviewSession
+from anser_tui.text import value_text
 from anser_tui.widgets.decision_bar import DecisionBar
 from anser_tui.widgets.evidence_panel import EvidencePanel, library_of
 from anser_tui.widgets.key_bar import KeyBar
@@ -31,7 +32,6 @@ from anser_tui.widgets.render import (
     labelled,
     safe,
     unjudged_body,
-    value_text,
 )
 from anser_tui.widgets.text_panel import TextPanel
 

@@ -17,17 +17,7 @@ from anser_tui.corpora.resolver import CorpusLibrary
 from anser_tui.scoring.evidence_diff import EvidenceDiff, evidence_diff, task_space
 from anser_tui.sessions.judgments import latest_judgment
 from anser_tui.sessions.store import WorkspaceStore
-from anser_tui.text import neutralize
-
-
-def _value(value: object) -> str:
-    import json
-
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False, indent=2)
+from anser_tui.text import neutralize, value_text
 
 
 def _number(value: float | None) -> str:
@@ -89,10 +79,10 @@ def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: 
     lines += _block("Query", task.query)
     lines += _block("Instruction", task.instruction)
     output = store.output(run, task.id)
-    answer = (_value(output.answer) if output is not None
+    answer = (value_text(output.answer) if output is not None
               else "(no output in this run: scored as an empty answer)")
     lines += _block(f"Answer · run {run}", answer)
-    lines += _block("Ground truth", _value(task.ground_truth))
+    lines += _block("Ground truth", value_text(task.ground_truth))
 
     metrics = store.task_metrics(run, task.id)
     lines.append("Metrics")

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -20,15 +19,6 @@ if TYPE_CHECKING:
 def safe(text: str, style: str = "") -> Text:
     """Untrusted text as a Text object: never markup, control codes made visible."""
     return Text(neutralize(text), style=style)
-
-
-def value_text(value: Any) -> str:
-    """A ground truth or answer value as a reviewer reads it."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False, indent=2)
 
 
 def labelled(*rows: tuple[str, str]) -> Text:
@@ -60,15 +50,20 @@ def _cell(value: str, width: int, right: bool = False, style: str = "") -> Text:
 
 def unjudged_body(form: str, state: ItemState) -> Text:
     """The judge panel of a form the LLM judge does not score."""
-    parts = [Text(f"The LLM judge does not score this form ({form}).", style="italic"),
-             Text("Its answer metrics are automatic: see the Answer panel.", style="dim")]
+    return lines([Text(f"The LLM judge does not score this form ({form}).", style="italic"),
+                  Text("Its answer metrics are automatic: see the Answer panel.", style="dim"),
+                  *_state_lines(state)])
+
+
+def _state_lines(state: ItemState) -> list[Text]:
+    """Flag, skip and comments standing on an item."""
+    out = []
     if state.flagged:
-        parts.append(Text("⚑ flagged", style="bold yellow"))
+        out.append(Text("⚑ flagged", style="bold yellow"))
     if state.skipped:
-        parts.append(Text("skipped", style="italic"))
-    for comment in state.comments:
-        parts.append(safe(f"comment: {comment}", "dim"))
-    return lines(parts)
+        out.append(Text("skipped", style="italic"))
+    out += [safe(f"comment: {comment}", "dim") for comment in state.comments]
+    return out
 
 
 def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
@@ -118,12 +113,7 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
                                style="bold green")]
         if verdict.reason_code is not None:
             parts.append(Text(f"reason: {verdict.reason_code.value}", style="green"))
-    if state.flagged:
-        parts.append(Text("⚑ flagged", style="bold yellow"))
-    if state.skipped:
-        parts.append(Text("skipped", style="italic"))
-    for comment in state.comments:
-        parts.append(safe(f"comment: {comment}", "dim"))
+    parts += _state_lines(state)
     if judgment is not None and reveal:
         parts += [Text(), Text("Reason", style="bold")]
         if judgment.reason:
