@@ -17,8 +17,8 @@ from anser_tui.judge_job import JudgeJob
 from anser_tui.screens.review import ReviewScreen
 from anser_tui.sessions.queue import QueueSpec
 from anser_tui.sessions.review import ReviewSession
-from anser_tui.sessions.store import WorkspaceStore
 from anser_tui.text import neutralize
+from anser_tui.workspace.store import WorkspaceStore
 
 
 class AnserApp(App[None]):

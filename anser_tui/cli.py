@@ -115,7 +115,8 @@ def init(workspace: Path, benchmark: str, data_dir: Path) -> None:
               help="Reproducibility log (JSONL): per-task latency and tokens.")
 def import_run_cmd(workspace: Path, run_file: Path, name: str, log_file: Path | None) -> None:
     """Import a system's outputs (one {id, answer, retrieved_evidence} a line)."""
-    from anser_tui.sessions import WorkspaceStore, import_run
+    from anser_tui.sessions import import_run
+    from anser_tui.workspace import WorkspaceStore
 
     store = WorkspaceStore.open(workspace)
     n = import_run(store, run_file, name, log_file)
@@ -130,7 +131,7 @@ def import_run_cmd(workspace: Path, run_file: Path, name: str, log_file: Path | 
 def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None:
     """Import recorded judge outputs (one {id, output, model} a line)."""
     from anser_tui.judge import import_judgments
-    from anser_tui.sessions import WorkspaceStore
+    from anser_tui.workspace import WorkspaceStore
 
     store = WorkspaceStore.open(workspace)
     judgments = import_judgments(store, judgment_file, run)
@@ -158,7 +159,8 @@ def review(workspace: Path, session: str | None, reviewer: str | None,
            runs: tuple[str, ...], all_tasks: bool, filters: tuple[str, ...],
            blind: bool) -> None:
     """Review judge scores item by item, with the keyboard."""
-    from anser_tui.sessions import QueueSpec, WorkspaceStore
+    from anser_tui.sessions import QueueSpec
+    from anser_tui.workspace import WorkspaceStore
 
     queue = QueueSpec.parse(all_tasks, list(runs), list(filters))
     store = WorkspaceStore.open(workspace)
@@ -190,7 +192,7 @@ def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
 
     from anser_tui.judge import JudgeParams, JudgeRunner, plan_judging, run_items
     from anser_tui.judge.progress import ProgressBar
-    from anser_tui.sessions import WorkspaceStore
+    from anser_tui.workspace import WorkspaceStore
 
     given = {"model": model, "base_url": base_url, "concurrency": concurrency}
     settings = _settings().judge.model_copy(
@@ -234,7 +236,7 @@ def score(workspace: Path | None, run: str | None, data_dir: Path | None,
             raise InputError("give a workspace, or --data DIR --run-file RUN.jsonl --json OUT|-")
         if run is not None:
             raise InputError("--run names a run of a workspace; give the workspace too")
-        from anser_tui.scoring.stateless import score_files
+        from anser_tui.sessions.stateless import score_files
 
         with PhaseBar() as bar:
             result = score_files(data_dir, run_file, log_file, settings, bar)
@@ -247,8 +249,8 @@ def score(workspace: Path | None, run: str | None, data_dir: Path | None,
     if any(v is not None for v in stateless):
         raise InputError("--data, --run-file, --log and --json are for stateless scoring "
                          "(without a workspace)")
-    from anser_tui.scoring.workspace_scoring import score_workspace
-    from anser_tui.sessions import WorkspaceStore
+    from anser_tui.sessions.scoring import score_workspace
+    from anser_tui.workspace import WorkspaceStore
 
     store = WorkspaceStore.open(workspace)
     try:
@@ -271,10 +273,10 @@ def report(workspace: Path, run: str | None, fmt: str) -> None:
     """The group report: one row per (group, form), every metric column, n and n_unparsed."""
     import shutil
 
+    from anser_tui.benchmarks.anser.report_format import render_report
     from anser_tui.corpora import CorpusLibrary, add_leaks, find_leaks
-    from anser_tui.scoring.report_format import render_report
-    from anser_tui.scoring.workspace_scoring import workspace_report
-    from anser_tui.sessions import WorkspaceStore
+    from anser_tui.sessions.scoring import workspace_report
+    from anser_tui.workspace import WorkspaceStore
 
     store = WorkspaceStore.open(workspace)
     try:
@@ -299,8 +301,8 @@ def report(workspace: Path, run: str | None, fmt: str) -> None:
 def show(workspace: Path, task_id: str, run: str | None) -> None:
     """Print one task's review card as plain text, with its evidence diff and titles."""
     from anser_tui.corpora import CorpusLibrary
-    from anser_tui.sessions import WorkspaceStore
     from anser_tui.sessions.card import review_card
+    from anser_tui.workspace import WorkspaceStore
 
     settings = _settings()
     store = WorkspaceStore.open(workspace)

@@ -17,9 +17,9 @@ from textual.message_pump import MessagePump
 
 from anser_tui.config import JudgeSettings
 from anser_tui.errors import InputError
-from anser_tui.sessions.records import Judgment
-from anser_tui.sessions.review import Item
-from anser_tui.sessions.store import WorkspaceStore
+from anser_tui.workspace.item import Item
+from anser_tui.workspace.records import Judgment
+from anser_tui.workspace.store import WorkspaceStore
 
 if TYPE_CHECKING:
     from anser_tui.judge import JudgePlan, JudgeRunner, JudgeSummary

@@ -77,7 +77,7 @@ def _sample_ids(library: Any, space: Any, n: int) -> list[str]:
 
 
 def bench_lookups(corpora: Path, n: int) -> list[str]:
-    from anser_tui.benchmarks.anser_groups import EVIDENCE_SPACES
+    from anser_tui.benchmarks.anser.groups import EVIDENCE_SPACES
     from anser_tui.corpora import CorpusLibrary
 
     library = CorpusLibrary(corpora)
@@ -127,9 +127,9 @@ def build_workspace(data: Path) -> Path:
 
 async def _review(workspace: Path, items: int) -> dict[str, Any]:
     """In the child: step through the queue, timing each next item until it is painted."""
+    from anser_tui.benchmarks.anser.evidence_diff import evidence_diff
     from anser_tui.cli import build_app
     from anser_tui.config import Settings
-    from anser_tui.scoring.evidence_diff import evidence_diff
     from anser_tui.screens.document import DocumentScreen
     from anser_tui.screens.review import ReviewScreen
     from anser_tui.widgets.evidence_panel import EvidencePanel

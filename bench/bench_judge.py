@@ -96,7 +96,7 @@ def main() -> int:
 
     from anser_tui.config import JudgeSettings
     from anser_tui.judge import JudgeParams, JudgeRunner, plan_judging, run_items
-    from anser_tui.sessions import WorkspaceStore
+    from anser_tui.workspace import WorkspaceStore
 
     started = time.perf_counter()
     import httpx2  # noqa: F401  (the runner imports these on its first run; timed apart)

@@ -18,11 +18,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from anser_tui.benchmarks import anser_groups as m
+from anser_tui.benchmarks.anser.form_cells import answer_text
+from anser_tui.benchmarks.anser import groups as m
+from anser_tui.benchmarks.anser.report import build_rows
+from anser_tui.benchmarks.anser.run_scoring import score_run
 from anser_tui.scoring.bertscore import BertScoreConfig, bertscore_f1, clear_loaded_models
-from anser_tui.scoring.form_cells import answer_text
-from anser_tui.scoring.report import build_rows
-from anser_tui.scoring.run_scoring import score_run
 from bench.scoring_tasks import rule_keys, synthetic_logs, synthetic_run, synthetic_tasks
 
 BUDGET_S = 1.0

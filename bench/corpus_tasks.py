@@ -13,9 +13,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from anser_tui.benchmarks import anser_groups as g
-from anser_tui.benchmarks.anser_groups import GROUPS_BY_NAME, rubric_for
-from anser_tui.benchmarks.model import Form
+from anser_tui.benchmarks.anser import groups as g
+from anser_tui.benchmarks.anser.groups import GROUPS_BY_NAME, rubric_for
+from anser_tui.workspace.tasks import Form
 from bench.scoring_tasks import SIZES
 from bench.synthetic_corpora import CorpusIds
 

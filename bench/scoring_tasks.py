@@ -15,10 +15,10 @@ import json
 import random
 from typing import Any
 
-from anser_tui.benchmarks.anser_groups import GROUPS
-from anser_tui.benchmarks.evidence_ids import law_item_key
-from anser_tui.benchmarks.model import AnswerKey, Form, Task, TaskPrompt
-from anser_tui.sessions.records import LogRecord, RunOutput
+from anser_tui.benchmarks.anser.evidence_ids import law_item_key
+from anser_tui.benchmarks.anser.groups import GROUPS
+from anser_tui.workspace.records import LogRecord, RunOutput
+from anser_tui.workspace.tasks import AnswerKey, Form, Task, TaskPrompt
 
 SIZES = {
     "legal_zh_descriptive": 200, "legal_zh_predictive": 100, "legal_zh_prescriptive": 100,

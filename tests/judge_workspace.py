@@ -11,7 +11,8 @@ from typing import Any
 
 from mini_bench import write_jsonl, write_mini_bench
 
-from anser_tui.sessions import WorkspaceStore, import_run, init_workspace
+from anser_tui.sessions import import_run, init_workspace
+from anser_tui.workspace import WorkspaceStore
 
 RUN = "sys-a"
 EVIDENCE_MARKERS = ("GOLD-EVIDENCE", "RETRIEVED-EVIDENCE", "law_675", "law_716",

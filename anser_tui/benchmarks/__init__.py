@@ -1,7 +1,14 @@
-"""What a benchmark is: loaders, groups, forms and rubrics."""
+"""What a benchmark is: the Benchmark protocol and registry, and each benchmark's loader,
+rubrics, scorer and report (ANSER-Bench under `benchmarks.anser`)."""
 
-from anser_tui.benchmarks.anser import AnserLayout, load_anser, task_number
-from anser_tui.benchmarks.anser_groups import (
+from anser_tui.benchmarks.anser.evidence_ids import (
+    evidence_id,
+    evidence_ids,
+    id_text,
+    law_item_key,
+    normalize_text,
+)
+from anser_tui.benchmarks.anser.groups import (
     EVIDENCE_SPACES,
     GROUPS,
     GROUPS_BY_NAME,
@@ -12,33 +19,17 @@ from anser_tui.benchmarks.anser_groups import (
     form_spec,
     rubric_for,
 )
-from anser_tui.benchmarks.evidence_ids import (
-    evidence_id,
-    evidence_ids,
-    id_text,
-    law_item_key,
-    normalize_text,
-)
-from anser_tui.benchmarks.model import AnswerKey, Form, Task, TaskPrompt
-from anser_tui.benchmarks.rubric import Aggregate, Criterion, CriterionKind, Rubric
+from anser_tui.benchmarks.anser.layout import AnserLayout, load_anser, task_number
 
 __all__ = [
     "EVIDENCE_SPACES",
     "GROUPS",
     "GROUPS_BY_NAME",
     "RUBRICS",
-    "Aggregate",
     "AnserLayout",
-    "AnswerKey",
-    "Criterion",
-    "CriterionKind",
     "EvidenceSpace",
-    "Form",
     "FormRange",
     "GroupSpec",
-    "Rubric",
-    "Task",
-    "TaskPrompt",
     "evidence_id",
     "evidence_ids",
     "form_spec",

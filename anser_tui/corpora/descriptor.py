@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from anser_tui.benchmarks.anser_groups import (
+from anser_tui.benchmarks.anser.groups import (
     ARTICLES,
     AUDIT,
     CFR_217,

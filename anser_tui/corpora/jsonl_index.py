@@ -23,7 +23,7 @@ from typing import Any
 
 import platformdirs
 
-from anser_tui.benchmarks.evidence_ids import id_text, law_item_key
+from anser_tui.benchmarks.anser.evidence_ids import id_text, law_item_key
 from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.corpora.sqlite_reader import connect_read_only
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from anser_tui.benchmarks.anser_groups import EvidenceSpace
-from anser_tui.benchmarks.evidence_ids import evidence_ids
-from anser_tui.scoring.evidence_diff import task_space
+from anser_tui.benchmarks.anser.evidence_diff import task_space
+from anser_tui.benchmarks.anser.evidence_ids import evidence_ids
+from anser_tui.benchmarks.anser.groups import EvidenceSpace
 
 if TYPE_CHECKING:
     from anser_tui.corpora.resolver import CorpusLibrary
-    from anser_tui.sessions.store import WorkspaceStore
+    from anser_tui.workspace.store import WorkspaceStore
 
 
 @dataclass(frozen=True)

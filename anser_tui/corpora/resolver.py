@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from anser_tui.benchmarks.anser_groups import EVIDENCE_SPACES, REG_RULES, EvidenceSpace
+from anser_tui.benchmarks.anser.groups import EVIDENCE_SPACES, REG_RULES, EvidenceSpace
 from anser_tui.config import CorpusOverride
 from anser_tui.corpora.descriptor import CorpusDescriptor, descriptor_for
 from anser_tui.corpora.documents import CorpusStatus, Document, EvidenceNote, Summary

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from anser_tui.benchmarks.anser_groups import REG_RULES
-from anser_tui.benchmarks.evidence_ids import id_text, law_item_key
+from anser_tui.benchmarks.anser.evidence_ids import id_text, law_item_key
+from anser_tui.benchmarks.anser.groups import REG_RULES
 from anser_tui.errors import InputError
 
 

@@ -10,12 +10,6 @@ from anser_tui.lazy import lazy_exports
 if TYPE_CHECKING:
     from anser_tui.judge.client import Completion, JudgeClient, TransportFailure
     from anser_tui.judge.importing import import_judgments, judgment_from_parsed, read_judgment_file
-    from anser_tui.judge.parsing import (
-        ParsedJudgment,
-        first_json_object,
-        output_model,
-        parse_judge_output,
-    )
     from anser_tui.judge.plan import JudgePlan, plan_judging, run_items
     from anser_tui.judge.prompts import fill_prompt, ground_truth_text, prompt_template
     from anser_tui.judge.request import JudgeParams, JudgeRequest, build_request, judge_prompt
@@ -31,18 +25,14 @@ _EXPORTS = {
     "JudgeRequest": "request",
     "JudgeRunner": "runner",
     "JudgeSummary": "runner",
-    "ParsedJudgment": "parsing",
     "TransportFailure": "client",
     "build_request": "request",
     "cached_reply": "storage",
     "fill_prompt": "prompts",
-    "first_json_object": "parsing",
     "ground_truth_text": "prompts",
     "import_judgments": "importing",
     "judge_prompt": "request",
     "judgment_from_parsed": "importing",
-    "output_model": "parsing",
-    "parse_judge_output": "parsing",
     "plan_judging": "plan",
     "prompt_template": "prompts",
     "read_judgment_file": "importing",
@@ -58,18 +48,14 @@ __all__ = [
     "JudgeRequest",
     "JudgeRunner",
     "JudgeSummary",
-    "ParsedJudgment",
     "TransportFailure",
     "build_request",
     "cached_reply",
     "fill_prompt",
-    "first_json_object",
     "ground_truth_text",
     "import_judgments",
     "judge_prompt",
     "judgment_from_parsed",
-    "output_model",
-    "parse_judge_output",
     "plan_judging",
     "prompt_template",
     "read_judgment_file",

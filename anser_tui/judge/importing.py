@@ -5,14 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from anser_tui.benchmarks.anser_groups import rubric_for
-from anser_tui.benchmarks.rubric import Rubric
+from anser_tui.benchmarks.anser.groups import rubric_for
+from anser_tui.benchmarks.replies import ParsedJudgment, parse_judge_output
 from anser_tui.errors import InputError
-from anser_tui.judge.parsing import ParsedJudgment, parse_judge_output
-from anser_tui.sessions.judgments import add_judgments
-from anser_tui.sessions.records import Judgment
-from anser_tui.sessions.runs import iter_jsonl
-from anser_tui.sessions.store import WorkspaceStore
+from anser_tui.workspace.judgments import add_judgments
+from anser_tui.workspace.records import Judgment
+from anser_tui.workspace.rubric import Rubric
+from anser_tui.workspace.runs import iter_jsonl
+from anser_tui.workspace.store import WorkspaceStore
 
 
 def judgment_from_parsed(parsed: ParsedJudgment, run: str, task_id: str, rubric: Rubric,

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from anser_tui.benchmarks.anser_groups import rubric_for
+from anser_tui.benchmarks.anser.groups import rubric_for
 from anser_tui.judge.request import JudgeParams, JudgeRequest, build_request
-from anser_tui.sessions.judgments import latest_judgments
-from anser_tui.sessions.records import Judgment, JudgmentStatus, RunOutput
-from anser_tui.sessions.review import Item
-from anser_tui.sessions.store import WorkspaceStore
+from anser_tui.workspace.item import Item
+from anser_tui.workspace.judgments import latest_judgments
+from anser_tui.workspace.records import Judgment, JudgmentStatus, RunOutput
+from anser_tui.workspace.store import WorkspaceStore
 
 
 @dataclass

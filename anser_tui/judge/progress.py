@@ -18,7 +18,7 @@ from rich.progress import (
 from rich.text import Text
 
 from anser_tui.judge.runner import JudgeSummary
-from anser_tui.sessions.records import Judgment
+from anser_tui.workspace.records import Judgment
 
 
 class RateColumn(ProgressColumn):

@@ -24,7 +24,7 @@ _PLACEHOLDER = re.compile(r"\{(" + "|".join(PLACEHOLDERS) + r")\}")
 
 @cache
 def prompt_template(rubric_id: str) -> str:
-    """The prompt of a rubric (an id of `benchmarks.anser_groups.RUBRICS`), placeholders intact."""
+    """The prompt of a rubric (an id of `benchmarks.anser.groups.RUBRICS`), placeholders intact."""
     path = resources.files("anser_tui.judge").joinpath("prompts", f"{rubric_id}.txt")
     if not path.is_file():
         raise KeyError(f"no judge prompt for rubric {rubric_id!r}")

@@ -17,11 +17,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from anser_tui.benchmarks.model import Task
-from anser_tui.benchmarks.rubric import Rubric
 from anser_tui.config import JudgeSettings
 from anser_tui.judge.prompts import fill_prompt, prompt_template
-from anser_tui.sessions.records import RunOutput
+from anser_tui.workspace.records import RunOutput
+from anser_tui.workspace.rubric import Rubric
+from anser_tui.workspace.tasks import Task
 
 PROTOCOL = "chat.completions/user-message"
 SOURCE_PREFIX = "judge:"

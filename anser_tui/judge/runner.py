@@ -17,15 +17,15 @@ from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from anser_tui.benchmarks.replies import parse_judge_output
 from anser_tui.config import JudgeSettings
 from anser_tui.judge.client import Completion, JudgeClient, TransportFailure
 from anser_tui.judge.importing import judgment_from_parsed
-from anser_tui.judge.parsing import parse_judge_output
 from anser_tui.judge.plan import JudgePlan
 from anser_tui.judge.request import JudgeParams, JudgeRequest
 from anser_tui.judge.storage import cached_reply, write_judgment
-from anser_tui.sessions.records import Judgment, JudgmentStatus
-from anser_tui.sessions.store import WorkspaceStore
+from anser_tui.workspace.records import Judgment, JudgmentStatus
+from anser_tui.workspace.store import WorkspaceStore
 
 
 @dataclass

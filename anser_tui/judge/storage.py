@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from anser_tui.judge.client import Completion
 from anser_tui.judge.request import JudgeParams
-from anser_tui.sessions.records import Judgment, dumps
-from anser_tui.sessions.store import WorkspaceStore, utc_now
+from anser_tui.workspace.records import Judgment, dumps
+from anser_tui.workspace.store import WorkspaceStore, utc_now
 
 _JUDGMENT_COLUMNS = ("run", "task_id", "rubric_id", "status", "raw", "marks", "score",
                      "recomputed_score", "reason", "error", "arithmetic_mismatch", "model",

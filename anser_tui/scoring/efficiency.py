@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from anser_tui.sessions.records import LogRecord
+from anser_tui.workspace.records import LogRecord
 
 
 def percentile(values: Sequence[float], q: float) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
-from anser_tui.benchmarks.anser_groups import (
+from anser_tui.benchmarks.anser.groups import (
     MRR,
     PRECISION_5,
     R_PRECISION,

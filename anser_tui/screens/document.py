@@ -18,7 +18,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from anser_tui.benchmarks.anser_groups import EvidenceSpace
+from anser_tui.benchmarks.anser.groups import EvidenceSpace
 from anser_tui.corpora.documents import CorpusStatus, Document, EvidenceNote
 from anser_tui.corpora.resolver import CorpusLibrary
 from anser_tui.corpora.terms import query_terms, term_pattern

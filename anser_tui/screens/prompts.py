@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from anser_tui.sessions.records import ReasonCode
+from anser_tui.workspace.records import ReasonCode
 
 _MODAL_CSS = """
 {name} {{ align: center middle; }}

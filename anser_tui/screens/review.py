@@ -20,8 +20,7 @@ from textual.widgets import Static
 
 from anser_tui.judge_job import JudgeJob
 from anser_tui.sessions.item_view import ItemView, load_item
-from anser_tui.sessions.records import DecisionKind, ReasonCode
-from anser_tui.sessions.review import Item, ReviewSession
+from anser_tui.sessions.review import ReviewSession
 from anser_tui.text import value_text
 from anser_tui.widgets.decision_bar import DecisionBar
 from anser_tui.widgets.evidence_panel import EvidencePanel, library_of
@@ -34,6 +33,8 @@ from anser_tui.widgets.render import (
     unjudged_body,
 )
 from anser_tui.widgets.text_panel import TextPanel
+from anser_tui.workspace.item import Item
+from anser_tui.workspace.records import DecisionKind, ReasonCode
 
 _DIGITS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
                    id=f"review.mark-{d}") for d in range(5)]

@@ -10,14 +10,14 @@ from collections.abc import Iterator
 
 from rich.cells import cell_len
 
-from anser_tui.benchmarks.anser_groups import GROUPS_BY_NAME, LATENCY, rubric_for
-from anser_tui.benchmarks.model import Task
+from anser_tui.benchmarks.anser.evidence_diff import EvidenceDiff, evidence_diff, task_space
+from anser_tui.benchmarks.anser.groups import GROUPS_BY_NAME, LATENCY, rubric_for
 from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
 from anser_tui.corpora.resolver import CorpusLibrary
-from anser_tui.scoring.evidence_diff import EvidenceDiff, evidence_diff, task_space
-from anser_tui.sessions.judgments import latest_judgment
-from anser_tui.sessions.store import WorkspaceStore
 from anser_tui.text import neutralize, value_text
+from anser_tui.workspace.judgments import latest_judgment
+from anser_tui.workspace.store import WorkspaceStore
+from anser_tui.workspace.tasks import Task
 
 
 def _number(value: float | None) -> str:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from anser_tui.benchmarks.anser_groups import EvidenceSpace
-from anser_tui.benchmarks.model import Task
-from anser_tui.benchmarks.rubric import Rubric
-from anser_tui.scoring.evidence_diff import EvidenceDiff, evidence_diff, task_space
-from anser_tui.sessions.judgments import latest_judgment
-from anser_tui.sessions.records import Judgment, RunOutput
-from anser_tui.sessions.review import Item, ReviewSession
+from anser_tui.benchmarks.anser.evidence_diff import EvidenceDiff, evidence_diff, task_space
+from anser_tui.benchmarks.anser.groups import EvidenceSpace
+from anser_tui.sessions.review import ReviewSession
+from anser_tui.workspace.item import Item
+from anser_tui.workspace.judgments import latest_judgment
+from anser_tui.workspace.records import Judgment, RunOutput
+from anser_tui.workspace.rubric import Rubric
+from anser_tui.workspace.tasks import Task
 
 
 @dataclass(frozen=True)

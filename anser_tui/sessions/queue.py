@@ -4,18 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from anser_tui.benchmarks.anser_groups import rubric_for
-from anser_tui.benchmarks.model import Task
+from anser_tui.benchmarks.anser.groups import rubric_for
 from anser_tui.errors import InputError
-from anser_tui.sessions.store import WorkspaceStore
+from anser_tui.workspace.item import Item
+from anser_tui.workspace.store import WorkspaceStore
+from anser_tui.workspace.tasks import Task
 
 FILTER_KEYS = ("group", "form", "lang", "domain", "objective")
-
-
-@dataclass(frozen=True)
-class Item:
-    run: str
-    task_id: str
 
 
 @dataclass(frozen=True)

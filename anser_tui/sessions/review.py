@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
-from anser_tui.benchmarks.anser_groups import rubric_for
-from anser_tui.benchmarks.rubric import Rubric
+from anser_tui.benchmarks.anser.groups import rubric_for
 from anser_tui.errors import InputError
-from anser_tui.sessions.decisions import ItemState, append_decision, session_decisions
-from anser_tui.sessions.queue import Item, QueueSpec
-from anser_tui.sessions.records import Decision, DecisionKind, Judgment, ReasonCode, dumps
-from anser_tui.sessions.store import WorkspaceStore, utc_now
+from anser_tui.sessions.queue import QueueSpec
+from anser_tui.workspace.decisions import ItemState, append_decision, session_decisions
+from anser_tui.workspace.item import Item
+from anser_tui.workspace.records import Decision, DecisionKind, Judgment, ReasonCode, dumps
+from anser_tui.workspace.rubric import Rubric
+from anser_tui.workspace.store import WorkspaceStore, utc_now
 
 
 def default_queue(store: WorkspaceStore, runs: list[str] | None = None) -> list[Item]:

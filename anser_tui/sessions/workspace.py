@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from anser_tui.benchmarks.anser import load_anser
+from anser_tui.benchmarks.anser.layout import load_anser
 from anser_tui.errors import InputError
-from anser_tui.sessions.runs import read_log_file, read_run_file
-from anser_tui.sessions.store import WorkspaceStore
+from anser_tui.workspace.runs import read_log_file, read_run_file
+from anser_tui.workspace.store import WorkspaceStore
 
 BENCHMARKS = ("anser",)
 

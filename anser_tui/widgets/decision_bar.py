@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from anser_tui.benchmarks.rubric import Rubric
-from anser_tui.sessions.records import ReasonCode
+from anser_tui.workspace.records import ReasonCode
+from anser_tui.workspace.rubric import Rubric
 
 
 class DecisionBar(Static):

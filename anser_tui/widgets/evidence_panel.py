@@ -18,9 +18,9 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.worker import get_current_worker
 
+from anser_tui.benchmarks.anser.evidence_diff import EvidenceDiff
 from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
 from anser_tui.corpora.resolver import CorpusLibrary
-from anser_tui.scoring.evidence_diff import EvidenceDiff
 from anser_tui.text import neutralize
 from anser_tui.widgets.evidence_table import EvidenceTable
 

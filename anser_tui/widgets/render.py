@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from rich.text import Text
 
-from anser_tui.benchmarks.rubric import Rubric
-from anser_tui.sessions.decisions import ItemState
-from anser_tui.sessions.records import DecisionKind, Judgment, JudgmentStatus
 from anser_tui.text import neutralize
+from anser_tui.workspace.decisions import ItemState
+from anser_tui.workspace.records import DecisionKind, Judgment, JudgmentStatus
+from anser_tui.workspace.rubric import Rubric
 
 if TYPE_CHECKING:
     from anser_tui.sessions.item_view import ItemView
@@ -125,9 +125,9 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
 
 def answer_body(view: ItemView) -> Text:
     """The raw answer, what the scorer read from it ("parsed: 1234.5"), and the task's metrics."""
-    from anser_tui.scoring.report import form_metrics
-    from anser_tui.scoring.report_format import number
-    from anser_tui.scoring.task_scores import parsed_detail
+    from anser_tui.benchmarks.anser.report import form_metrics
+    from anser_tui.benchmarks.anser.report_format import number
+    from anser_tui.benchmarks.anser.task_scores import parsed_detail
 
     if view.output is None:
         parts = [Text("(no output in this run: scored as an empty answer)", style="italic")]

@@ -8,7 +8,8 @@ import pytest
 from mini_bench import write_jsonl, write_mini_bench
 
 from anser_tui.judge import import_judgments
-from anser_tui.sessions import WorkspaceStore, import_run, init_workspace
+from anser_tui.sessions import import_run, init_workspace
+from anser_tui.workspace import WorkspaceStore
 
 RUN = [
     {"id": "legal_zh_prescriptive_1", "answer": "甲应返还本金并支付利息，依据民法典第六百七十五条。",

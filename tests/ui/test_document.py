@@ -11,14 +11,14 @@ from corpus_fixtures import corpus_workspace
 from rich.console import Console
 from textual.widgets import Static
 
-from anser_tui.benchmarks.anser_groups import LEGAL_CASES
-from anser_tui.benchmarks.model import AnswerKey, Form, Task, TaskPrompt
+from anser_tui.benchmarks.anser.evidence_diff import evidence_diff
+from anser_tui.benchmarks.anser.groups import LEGAL_CASES
 from anser_tui.cli import build_app
-from anser_tui.scoring.evidence_diff import evidence_diff
 from anser_tui.screens.document import DocumentScreen
 from anser_tui.screens.review import ReviewScreen
 from anser_tui.widgets.evidence_panel import EvidencePanel
 from anser_tui.widgets.evidence_table import EvidenceTable
+from anser_tui.workspace.tasks import AnswerKey, Form, Task, TaskPrompt
 
 SIZE = (160, 48)
 

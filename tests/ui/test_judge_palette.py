@@ -14,7 +14,7 @@ from anser_tui.cli import build_app
 from anser_tui.commands import AnserCommands
 from anser_tui.config import JudgeSettings, load_settings
 from anser_tui.screens.review import ReviewScreen
-from anser_tui.sessions import WorkspaceStore, latest_judgments
+from anser_tui.workspace import WorkspaceStore, latest_judgments
 
 SIZE = (160, 48)
 

@@ -8,7 +8,8 @@ from pathlib import Path
 from anser_tui.cli import build_app
 from anser_tui.screens.prompts import ReasonPicker, TextPrompt
 from anser_tui.screens.review import ReviewScreen
-from anser_tui.sessions import QueueSpec, WorkspaceStore
+from anser_tui.sessions import QueueSpec
+from anser_tui.workspace import WorkspaceStore
 
 SIZE = (160, 48)
 

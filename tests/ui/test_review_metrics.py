@@ -9,15 +9,15 @@ from mini_bench import write_mini_bench
 from rich.console import Console, RenderableType
 
 from anser_tui.benchmarks import load_anser, rubric_for
+from anser_tui.benchmarks.anser.evidence_diff import evidence_diff
 from anser_tui.cli import build_app
 from anser_tui.config import BertScoreSettings
-from anser_tui.scoring.evidence_diff import evidence_diff
-from anser_tui.scoring.workspace_scoring import score_workspace
 from anser_tui.screens.review import ReviewScreen
-from anser_tui.sessions import Item, RunOutput, WorkspaceStore
 from anser_tui.sessions.item_view import ItemView
+from anser_tui.sessions.scoring import score_workspace
 from anser_tui.widgets.render import answer_body
 from anser_tui.widgets.text_panel import TextPanel
+from anser_tui.workspace import Item, RunOutput, WorkspaceStore
 
 
 def plain(renderable: RenderableType) -> str:

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from mini_bench import write_mini_bench
 
-from anser_tui.benchmarks import GROUPS_BY_NAME, Form, load_anser, task_number
+from anser_tui.benchmarks import GROUPS_BY_NAME, load_anser, task_number
 from anser_tui.errors import InputError
+from anser_tui.workspace import Form
 
 
 def test_loads_every_task_file_present_in_readme_order(tmp_path: Path) -> None:

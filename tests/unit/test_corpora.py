@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from corpus_fixtures import write_corpora
 
-from anser_tui.benchmarks.anser_groups import (
+from anser_tui.benchmarks.anser.groups import (
     ARTICLES,
     AUDIT,
     CFR_217,

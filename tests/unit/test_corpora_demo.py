@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from anser_tui.benchmarks.anser import load_anser
-from anser_tui.benchmarks.anser_groups import EVIDENCE_SPACES, GROUPS
+from anser_tui.benchmarks.anser.evidence_diff import evidence_diff, task_space
+from anser_tui.benchmarks.anser.groups import EVIDENCE_SPACES, GROUPS
+from anser_tui.benchmarks.anser.layout import load_anser
 from anser_tui.corpora import CorpusLibrary, CorpusStatus
 from anser_tui.demo import build_demo
-from anser_tui.scoring.evidence_diff import evidence_diff, task_space
-from anser_tui.sessions import read_run_file
+from anser_tui.workspace import read_run_file
 
 
 @pytest.fixture(scope="module")

@@ -26,9 +26,9 @@ from tiny_bert import LAYERS, build_tiny_bert
 from anser_tui.config import BertScoreSettings
 from anser_tui.demo import build_demo
 from anser_tui.demo.workspace import DEMO_RUN, build_demo_workspace
-from anser_tui.scoring.stateless import score_files
-from anser_tui.scoring.workspace_scoring import workspace_report
-from anser_tui.sessions import WorkspaceStore
+from anser_tui.sessions.scoring import workspace_report
+from anser_tui.sessions.stateless import score_files
+from anser_tui.workspace import WorkspaceStore
 
 BIG = 10**6
 # README "Task Inventory": answer forms by question number.

@@ -11,7 +11,7 @@ from corpus_fixtures import corpus_workspace
 
 from anser_tui.cli import cli
 from anser_tui.corpora import CorpusLibrary, Leak, find_leaks
-from anser_tui.sessions import WorkspaceStore
+from anser_tui.workspace import WorkspaceStore
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from mini_bench import write_jsonl
 from anser_tui.cli import cli
 from anser_tui.config import JudgeSettings
 from anser_tui.judge import JudgeParams, JudgeRunner, plan_judging, run_items
-from anser_tui.sessions import WorkspaceStore, latest_judgments
+from anser_tui.workspace import WorkspaceStore, latest_judgments
 
 KEY = "sk-test-TOPSECRET-0123456789"
 

@@ -7,10 +7,10 @@ from pathlib import Path
 from click.testing import CliRunner
 from judge_server import JudgeServer
 
-from anser_tui.benchmarks.anser_groups import rubric_for
+from anser_tui.benchmarks.anser.groups import rubric_for
 from anser_tui.cli import cli
 from anser_tui.demo.workspace import DEMO_RUN, ensure_demo_workspace
-from anser_tui.sessions import JudgmentStatus, WorkspaceStore, latest_judgments
+from anser_tui.workspace import JudgmentStatus, WorkspaceStore, latest_judgments
 
 
 def test_demo_judged_for_every_short_answer_then_zero_requests(tmp_path: Path) -> None:

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from anser_tui.benchmarks.anser_groups import RUBRICS
-from anser_tui.judge.parsing import first_json_object, output_model, parse_judge_output
-from anser_tui.sessions.records import JudgmentStatus
+from anser_tui.benchmarks.anser.groups import RUBRICS
+from anser_tui.benchmarks.replies import first_json_object, output_model, parse_judge_output
+from anser_tui.workspace.records import JudgmentStatus
 
 LEGAL_ZH = RUBRICS["legal_prescriptive_zh"]
 SCIENCE = RUBRICS["science_en"]

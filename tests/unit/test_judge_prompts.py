@@ -9,7 +9,7 @@ from importlib import resources
 
 import pytest
 
-from anser_tui.benchmarks.anser_groups import RUBRICS, rubric_for
+from anser_tui.benchmarks.anser.groups import RUBRICS, rubric_for
 from anser_tui.judge.prompts import PLACEHOLDERS, fill_prompt, ground_truth_text, prompt_template
 
 # sha256 of each prompt file, checked by hand against the README's "LLM Judge" blocks when the

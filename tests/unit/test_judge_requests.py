@@ -5,11 +5,11 @@ from __future__ import annotations
 import hashlib
 import json
 
-from anser_tui.benchmarks.anser_groups import RUBRICS
-from anser_tui.benchmarks.model import AnswerKey, Form, Task, TaskPrompt
+from anser_tui.benchmarks.anser.groups import RUBRICS
 from anser_tui.config import JudgeSettings
 from anser_tui.judge.request import JudgeParams, build_request
-from anser_tui.sessions.records import RunOutput
+from anser_tui.workspace.records import RunOutput
+from anser_tui.workspace.tasks import AnswerKey, Form, Task, TaskPrompt
 
 TASK = Task(id="science_en_descriptive_3", benchmark="anser", group="science_en_descriptive",
             form=Form.SHORT, lang="en", domain="science", objective="descriptive", number=3,

@@ -15,8 +15,8 @@ from anser_tui.config import JudgeSettings
 from anser_tui.errors import InputError
 from anser_tui.judge import JudgeParams, JudgeRunner, JudgeSummary, plan_judging, run_items
 from anser_tui.judge.client import JudgeClient
-from anser_tui.sessions import WorkspaceStore, latest_judgments
-from anser_tui.sessions.records import JudgmentStatus
+from anser_tui.workspace import WorkspaceStore, latest_judgments
+from anser_tui.workspace.records import JudgmentStatus
 
 FAULTS = {1: None, 2: "429", 3: "500", 4: "timeout", 5: "500-always", 6: "malformed",
           7: "missing", 8: "range", 9: "arith", 10: "not-json"}

@@ -8,7 +8,8 @@ import pytest
 from conftest_ws import mini_workspace
 
 from anser_tui.errors import InputError
-from anser_tui.sessions import Item, QueueSpec, ReviewSession, WorkspaceStore
+from anser_tui.sessions import QueueSpec, ReviewSession
+from anser_tui.workspace import Item, WorkspaceStore
 
 
 def test_default_queue_is_judged_forms_only(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ from anser_tui.scoring.evidence_metrics import (
     set_prf,
 )
 from anser_tui.scoring.token_f1 import token_f1
-from anser_tui.sessions.records import LogRecord
+from anser_tui.workspace.records import LogRecord
 
 
 def test_mae_is_the_mean_of_task_errors_like_sklearn() -> None:

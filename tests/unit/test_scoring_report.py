@@ -12,24 +12,16 @@ from click.testing import CliRunner
 from mini_bench import write_jsonl, write_mini_bench
 from tiny_bert import LAYERS, build_tiny_bert
 
+from anser_tui.benchmarks.anser.report_format import csv_columns, render_report
 from anser_tui.cli import cli
 from anser_tui.config import BertScoreSettings
-from anser_tui.scoring.report_format import csv_columns, render_report
-from anser_tui.scoring.workspace_scoring import (
+from anser_tui.sessions import ReviewSession, import_run, init_workspace
+from anser_tui.sessions.scoring import (
     judge_values,
     score_workspace,
     workspace_report,
 )
-from anser_tui.sessions import (
-    Item,
-    Judgment,
-    JudgmentStatus,
-    ReviewSession,
-    WorkspaceStore,
-    add_judgments,
-    import_run,
-    init_workspace,
-)
+from anser_tui.workspace import Item, Judgment, JudgmentStatus, WorkspaceStore, add_judgments
 
 RUN = [
     {"id": "legal_zh_prescriptive_1", "answer": "甲应返还借款本金",

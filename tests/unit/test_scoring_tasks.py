@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 from mini_bench import write_mini_bench
 
-from anser_tui.benchmarks import Task, load_anser
+from anser_tui.benchmarks import load_anser
+from anser_tui.benchmarks.anser.run_scoring import resolver_for
+from anser_tui.benchmarks.anser.task_scores import score_task
 from anser_tui.corpora.rule_keys import rule_key_map
 from anser_tui.errors import InputError
-from anser_tui.scoring.run_scoring import resolver_for
-from anser_tui.scoring.task_scores import score_task
+from anser_tui.workspace import Task
 
 OR_TRUTH = {"option": "A", "n": 120, "rate_x": 0.4, "rate_not_x": 0.2, "odds_ratio": 2.67,
             "p_value": 0.01}

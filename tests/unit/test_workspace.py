@@ -12,15 +12,8 @@ from mini_bench import write_jsonl, write_mini_bench
 from anser_tui.cli import cli
 from anser_tui.errors import InputError
 from anser_tui.judge import import_judgments
-from anser_tui.sessions import (
-    DecisionKind,
-    Item,
-    ReviewSession,
-    WorkspaceStore,
-    import_run,
-    init_workspace,
-    latest_judgment,
-)
+from anser_tui.sessions import ReviewSession, import_run, init_workspace
+from anser_tui.workspace import DecisionKind, Item, WorkspaceStore, latest_judgment
 
 GOOD = [
     {"id": "legal_zh_prescriptive_1", "answer": "甲应还款。",

@@ -15,9 +15,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from anser_tui.benchmarks import anser_groups as m
-from anser_tui.benchmarks.anser_groups import GROUPS, GROUPS_BY_NAME
-from anser_tui.scoring.report import NOT_FOR_FORM, GroupRow
+from anser_tui.benchmarks.anser.groups import GROUPS, GROUPS_BY_NAME
+from anser_tui.benchmarks.anser import groups as m
+from anser_tui.benchmarks.anser.report import NOT_FOR_FORM, GroupRow
 
 FORMATS = ("table", "md", "json", "csv")
 RunRows = tuple[str, Sequence[GroupRow]]

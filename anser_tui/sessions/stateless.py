@@ -9,13 +9,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from anser_tui.benchmarks.anser import AnserLayout, load_anser
+from anser_tui.benchmarks.anser.layout import AnserLayout, load_anser
+from anser_tui.benchmarks.anser.report import build_rows
+from anser_tui.benchmarks.anser.run_scoring import (
+    PhaseProgress,
+    fill_bertscore,
+    score_run,
+    task_json,
+)
 from anser_tui.config import BertScoreSettings
 from anser_tui.corpora.rule_keys import rule_key_map
 from anser_tui.errors import InputError
-from anser_tui.scoring.report import build_rows
-from anser_tui.scoring.run_scoring import PhaseProgress, fill_bertscore, score_run, task_json
-from anser_tui.sessions.runs import read_log_file, read_run_file
+from anser_tui.workspace.runs import read_log_file, read_run_file
 
 
 def score_files(data_dir: Path, run_file: Path, log_file: Path | None = None,

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from anser_tui.errors import InputError
-from anser_tui.sessions.records import LogRecord, RunOutput
+from anser_tui.workspace.records import LogRecord, RunOutput
 
 
 def iter_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:

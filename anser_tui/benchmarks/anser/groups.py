@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from anser_tui.benchmarks.model import Form
-from anser_tui.benchmarks.rubric import Criterion, Rubric
+from anser_tui.workspace.rubric import Criterion, Rubric
+from anser_tui.workspace.tasks import Form
 
 # Metric names exactly as DESIGN section 4 spells them.
 MAE = "MAE"

@@ -9,16 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from anser_tui.benchmarks import anser_groups as m
-from anser_tui.benchmarks.anser_groups import REG_RULES
-from anser_tui.benchmarks.model import Task
+from anser_tui.benchmarks.anser.evidence_diff import task_space
+from anser_tui.benchmarks.anser.form_cells import Cell, answer_text
+from anser_tui.benchmarks.anser.groups import REG_RULES
+from anser_tui.benchmarks.anser import groups as m
+from anser_tui.benchmarks.anser.report import form_metrics
+from anser_tui.benchmarks.anser.task_scores import TaskScore, score_task
 from anser_tui.config import BertScoreSettings
 from anser_tui.scoring.bertscore import BertScoreCache, bertscore_f1, config_for
-from anser_tui.scoring.evidence_diff import task_space
-from anser_tui.scoring.form_cells import Cell, answer_text
-from anser_tui.scoring.report import form_metrics
-from anser_tui.scoring.task_scores import TaskScore, score_task
-from anser_tui.sessions.records import LogRecord, RunOutput
+from anser_tui.workspace.records import LogRecord, RunOutput
+from anser_tui.workspace.tasks import Task
 
 PhaseProgress = Callable[[str, int, int], None]
 

@@ -15,12 +15,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from anser_tui.benchmarks import anser_groups as m
-from anser_tui.benchmarks.anser_groups import GROUPS, GROUPS_BY_NAME
-from anser_tui.benchmarks.model import Form
+from anser_tui.benchmarks.anser.groups import GROUPS, GROUPS_BY_NAME
+from anser_tui.benchmarks.anser import groups as m
+from anser_tui.benchmarks.anser.task_scores import TaskScore
 from anser_tui.scoring.efficiency import latency_summary, token_summary
-from anser_tui.scoring.task_scores import TaskScore
-from anser_tui.sessions.records import LogRecord
+from anser_tui.workspace.records import LogRecord
+from anser_tui.workspace.tasks import Form
 
 NOT_FOR_FORM = "n/a for this form"
 

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from anser_tui.benchmarks import anser_groups as m
+from anser_tui.benchmarks.anser import groups as m
 from anser_tui.scoring.answer_metrics import (
     UNPARSED_SMAPE,
     abs_error,

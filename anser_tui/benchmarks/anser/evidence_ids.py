@@ -6,7 +6,7 @@ import re
 import unicodedata
 from typing import Any
 
-from anser_tui.benchmarks.anser_groups import EvidenceSpace
+from anser_tui.benchmarks.anser.groups import EvidenceSpace
 
 _SPACE = re.compile(r"\s+")
 # Keys an evidence object may carry its id under, besides the space's own key.

@@ -15,9 +15,9 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from anser_tui.benchmarks.rubric import Rubric
 from anser_tui.json_text import first_json_object
-from anser_tui.sessions.records import JudgmentStatus
+from anser_tui.workspace.records import JudgmentStatus
+from anser_tui.workspace.rubric import Rubric
 
 SCORE_KEY = "score_0_100"
 REASON_KEY = "reason"

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from anser_tui.benchmarks.anser_groups import EvidenceSpace, form_spec
-from anser_tui.benchmarks.evidence_ids import evidence_id, evidence_ids
-from anser_tui.benchmarks.model import Task
+from anser_tui.benchmarks.anser.evidence_ids import evidence_id, evidence_ids
+from anser_tui.benchmarks.anser.groups import EvidenceSpace, form_spec
+from anser_tui.workspace.tasks import Task
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from anser_tui.sessions.records import Decision, DecisionKind, ReasonCode, dumps
-from anser_tui.sessions.store import WorkspaceStore, utc_now
+from anser_tui.workspace.records import Decision, DecisionKind, ReasonCode, dumps
+from anser_tui.workspace.store import WorkspaceStore, utc_now
 
 _COLUMNS = ("id", "session_id", "run", "task_id", "reviewer", "kind", "marks", "score",
             "reason_code", "comment", "judge_visible", "judgment_id", "target", "time_spent_s",

@@ -14,19 +14,24 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from anser_tui.benchmarks.anser import AnserLayout
+from anser_tui.benchmarks.anser.form_cells import Cell
+from anser_tui.benchmarks.anser.layout import AnserLayout
+from anser_tui.benchmarks.anser.report import GroupRow, JudgeValues, build_rows, form_metrics
+from anser_tui.benchmarks.anser.run_scoring import (
+    PhaseProgress,
+    efficiency_cells,
+    fill_bertscore,
+    score_run,
+)
+from anser_tui.benchmarks.anser.task_scores import TaskScore
 from anser_tui.config import BertScoreSettings
 from anser_tui.corpora.rule_keys import rule_key_map
 from anser_tui.errors import InputError
 from anser_tui.scoring.bertscore import Pair
-from anser_tui.scoring.form_cells import Cell
-from anser_tui.scoring.report import GroupRow, JudgeValues, build_rows, form_metrics
-from anser_tui.scoring.run_scoring import PhaseProgress, efficiency_cells, fill_bertscore, score_run
-from anser_tui.scoring.task_scores import TaskScore
-from anser_tui.sessions.decisions import ItemState, all_decisions
-from anser_tui.sessions.judgments import latest_judgments
-from anser_tui.sessions.records import JudgmentStatus, LogRecord
-from anser_tui.sessions.store import WorkspaceStore
+from anser_tui.workspace.decisions import ItemState, all_decisions
+from anser_tui.workspace.judgments import latest_judgments
+from anser_tui.workspace.records import JudgmentStatus, LogRecord
+from anser_tui.workspace.store import WorkspaceStore
 
 
 class WorkspaceBertScoreCache:

@@ -6,8 +6,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from anser_tui.sessions.records import Judgment, JudgmentStatus, dumps
-from anser_tui.sessions.store import WorkspaceStore, utc_now
+from anser_tui.workspace.records import Judgment, JudgmentStatus, dumps
+from anser_tui.workspace.store import WorkspaceStore, utc_now
 
 _COLUMNS = ("id", "run", "task_id", "rubric_id", "status", "raw", "marks", "score",
             "recomputed_score", "reason", "error", "arithmetic_mismatch", "model", "source",

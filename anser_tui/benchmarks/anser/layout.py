@@ -8,10 +8,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from anser_tui.benchmarks.anser_groups import GROUPS, GroupSpec
+from anser_tui.benchmarks.anser.groups import GROUPS, GroupSpec
 from anser_tui.benchmarks.jsonpos import iter_json_array
-from anser_tui.benchmarks.model import AnswerKey, Form, Task, TaskPrompt
 from anser_tui.errors import InputError
+from anser_tui.workspace.tasks import AnswerKey, Form, Task, TaskPrompt
 
 _NUMBER = re.compile(r"(\d+)\s*$")
 _SYSTEM_FIELDS = {"id", "type", "query", "instruction"}

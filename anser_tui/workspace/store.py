@@ -12,10 +12,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from anser_tui.benchmarks.model import AnswerKey, Form, Task, TaskPrompt
 from anser_tui.errors import InputError
-from anser_tui.sessions.records import LogRecord, RunOutput, dumps
-from anser_tui.sessions.schema import SCHEMA, SCHEMA_VERSION
+from anser_tui.workspace.records import LogRecord, RunOutput, dumps
+from anser_tui.workspace.schema import SCHEMA, SCHEMA_VERSION
+from anser_tui.workspace.tasks import AnswerKey, Form, Task, TaskPrompt
 
 if TYPE_CHECKING:
     import sqlite_utils

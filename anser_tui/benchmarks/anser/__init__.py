@@ -1,0 +1,1 @@
+"""ANSER-Bench: the layout, groups and forms, evidence ids, the scorer and the report."""

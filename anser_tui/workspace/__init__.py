@@ -1,0 +1,58 @@
+"""The workspace: one SQLite file of tasks, runs, metrics, judgments, sessions and decisions.
+
+The lowest layer of the package: it imports nothing of benchmarks, corpora, scoring, judge or
+sessions. Records know their rows; the decision log is append-only.
+"""
+
+from anser_tui.workspace.decisions import (
+    ItemState,
+    all_decisions,
+    append_decision,
+    session_decisions,
+)
+from anser_tui.workspace.item import Item
+from anser_tui.workspace.judgments import add_judgments, latest_judgment, latest_judgments
+from anser_tui.workspace.records import (
+    Decision,
+    DecisionKind,
+    Judgment,
+    JudgmentStatus,
+    LogRecord,
+    ReasonCode,
+    RunOutput,
+)
+from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Rubric
+from anser_tui.workspace.runs import iter_jsonl, read_log_file, read_run_file
+from anser_tui.workspace.store import WorkspaceStore, utc_now
+from anser_tui.workspace.tasks import AnswerKey, Form, Task, TaskPrompt
+
+__all__ = [
+    "Aggregate",
+    "AnswerKey",
+    "Criterion",
+    "CriterionKind",
+    "Decision",
+    "DecisionKind",
+    "Form",
+    "Item",
+    "ItemState",
+    "Judgment",
+    "JudgmentStatus",
+    "LogRecord",
+    "ReasonCode",
+    "Rubric",
+    "RunOutput",
+    "Task",
+    "TaskPrompt",
+    "WorkspaceStore",
+    "add_judgments",
+    "all_decisions",
+    "append_decision",
+    "iter_jsonl",
+    "latest_judgment",
+    "latest_judgments",
+    "read_log_file",
+    "read_run_file",
+    "session_decisions",
+    "utc_now",
+]
