@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from typing import Any
 
 # C0 controls but tab and newline, DEL, C1 controls; bidi embeddings, overrides and isolates;
@@ -42,3 +43,14 @@ def value_text(value: Any) -> str:
     if isinstance(value, str):
         return value
     return json.dumps(value, ensure_ascii=False, indent=2)
+
+
+def cell_width(text: str) -> int:
+    """How many terminal cells `text` takes: wide and full-width characters two, combining
+    marks and zero-width characters none, everything else one."""
+    width = 0
+    for char in text:
+        if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width

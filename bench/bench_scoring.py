@@ -18,8 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from anser_tui.benchmarks.anser.form_cells import answer_text
 from anser_tui.benchmarks.anser import groups as m
+from anser_tui.benchmarks.anser.form_cells import answer_text
 from anser_tui.benchmarks.anser.report import build_rows
 from anser_tui.benchmarks.anser.run_scoring import score_run
 from anser_tui.scoring.bertscore import BertScoreConfig, bertscore_f1, clear_loaded_models

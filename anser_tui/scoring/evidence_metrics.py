@@ -8,17 +8,7 @@ task has no gold evidence; Precision@5 divides by 5 and MRR is 0 when no gold it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-
-from anser_tui.benchmarks.anser.groups import (
-    MRR,
-    PRECISION_5,
-    R_PRECISION,
-    RECALL_5,
-    SET_F1,
-    SET_P,
-    SET_R,
-)
+from collections.abc import Collection, Sequence
 
 K = 5
 
@@ -53,24 +43,3 @@ def r_precision(ranked: Sequence[str], gold: Collection[str]) -> float | None:
 def reciprocal_rank(ranked: Sequence[str], gold: Collection[str]) -> float:
     g = set(gold)
     return next((1.0 / rank for rank, rid in enumerate(ranked, start=1) if rid in g), 0.0)
-
-
-_NO_GOLD = "not computed: the task has no gold evidence"
-
-
-def evidence_values(names: Sequence[str], ranked: Sequence[str], gold: Sequence[str]
-                    ) -> dict[str, tuple[float | None, str | None]]:
-    """The named evidence metrics of one task as {name: (value, detail)}."""
-    out: dict[str, tuple[float | None, str | None]] = {}
-    if SET_P in names or SET_R in names or SET_F1 in names:
-        p, r, f = set_prf(ranked, gold)
-        out.update({SET_P: (p, None), SET_R: (r, None), SET_F1: (f, None)})
-    ranked_metrics: dict[str, Callable[[], float | None]] = {
-        RECALL_5: lambda: recall_at(ranked, gold), PRECISION_5: lambda: precision_at(ranked, gold),
-        R_PRECISION: lambda: r_precision(ranked, gold), MRR: lambda: reciprocal_rank(ranked, gold),
-    }
-    for name in names:
-        if name in ranked_metrics:
-            value = ranked_metrics[name]()
-            out[name] = (value, None if value is not None else _NO_GOLD)
-    return {n: out[n] for n in names if n in out}

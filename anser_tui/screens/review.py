@@ -83,6 +83,13 @@ class ReviewScreen(Screen[None]):
         yield DecisionBar(id="decision-bar")
         yield KeyBar()
 
+    @on(EvidencePanel.OpenRequested)
+    def _open_document(self, event: EvidencePanel.OpenRequested) -> None:
+        from anser_tui.screens.document import DocumentScreen
+
+        DocumentScreen.open(self.app, event.library, event.space, event.entries, event.index,
+                            event.query)
+
     def on_mount(self) -> None:
         self.position = self.session.first_unsettled()
         self.show_item()

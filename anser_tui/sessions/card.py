@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rich.cells import cell_len
-
 from anser_tui.benchmarks.anser.evidence_diff import EvidenceDiff, evidence_diff, task_space
 from anser_tui.benchmarks.anser.groups import GROUPS_BY_NAME, LATENCY, rubric_for
 from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
 from anser_tui.corpora.resolver import CorpusLibrary
-from anser_tui.text import neutralize, value_text
+from anser_tui.text import cell_width, neutralize, value_text
 from anser_tui.workspace.judgments import latest_judgment
 from anser_tui.workspace.store import WorkspaceStore
 from anser_tui.workspace.tasks import Task
@@ -28,7 +26,7 @@ def _number(value: float | None) -> str:
 
 def _pad(text: str, width: int) -> str:
     """`text` padded to `width` terminal cells (a CJK character takes two)."""
-    return text + " " * max(0, width - cell_len(text))
+    return text + " " * max(0, width - cell_width(text))
 
 
 def _block(title: str, text: str) -> list[str]:
@@ -50,7 +48,7 @@ def evidence_lines(diff: EvidenceDiff, notes: dict[str, EvidenceNote]) -> Iterat
         note = notes.get(evidence)
         return neutralize(note.title) if note else ""
 
-    width = min(64, max([cell_len(neutralize(i)) for i in [*(r.id for r in diff.retrieved),
+    width = min(64, max([cell_width(neutralize(i)) for i in [*(r.id for r in diff.retrieved),
                                                             *diff.gold_ids]] + [2]))
     found = sum(1 for g in diff.gold if g.rank is not None)
     yield (f"Evidence · {diff.space.corpus} ({diff.space.key}) · {diff.space.path}")

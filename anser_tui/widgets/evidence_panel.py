@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.worker import get_current_worker
 
 from anser_tui.benchmarks.anser.evidence_diff import EvidenceDiff
+from anser_tui.benchmarks.anser.groups import EvidenceSpace
 from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
 from anser_tui.corpora.resolver import CorpusLibrary
 from anser_tui.text import neutralize
@@ -58,6 +59,16 @@ class EvidencePanel(Horizontal):
     EvidencePanel > EvidenceTable:focus { border: round $accent; }
     """
     FIRST: ClassVar[int] = 20  # rows looked up before the item shows
+
+    @dataclass
+    class OpenRequested(Message):
+        """Enter on an evidence row: open its document (and step through the table's rows)."""
+
+        library: CorpusLibrary
+        space: EvidenceSpace
+        entries: list[EvidenceEntry]
+        index: int
+        query: str
 
     @dataclass
     class Classified(Message):
@@ -232,14 +243,14 @@ class EvidencePanel(Horizontal):
         return next((t for t in tables if t.count), None)
 
     def open_highlighted(self) -> bool:
-        """Open the document of the highlighted row; False when there is none to open."""
-        from anser_tui.screens.document import DocumentScreen
-
+        """Ask for the document of the highlighted row (`OpenRequested`, which the screen
+        answers by pushing the document screen); False when there is none to open."""
         table = self.focused_table()
         library = library_of(self)
         if table is None or not table.count or self.diff is None or library is None:
             self.notify("No evidence row to open.", timeout=2)
             return False
-        DocumentScreen.open(self.app, library, self.diff.space, self.entries(table.id or ""),
-                            table.cursor, self.query_text)
+        self.post_message(self.OpenRequested(library, self.diff.space,
+                                             self.entries(table.id or ""), table.cursor,
+                                             self.query_text))
         return True

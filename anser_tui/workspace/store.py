@@ -103,6 +103,12 @@ class WorkspaceStore:
     def close(self) -> None:
         self.conn.close()
 
+    def __enter__(self) -> WorkspaceStore:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """Everything inside commits together or not at all."""

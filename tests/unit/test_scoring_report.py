@@ -14,6 +14,7 @@ from tiny_bert import LAYERS, build_tiny_bert
 
 from anser_tui.benchmarks.anser.report_format import csv_columns, render_report
 from anser_tui.cli import cli
+from anser_tui.cli.console import report_table
 from anser_tui.config import BertScoreSettings
 from anser_tui.sessions import ReviewSession, import_run, init_workspace
 from anser_tui.sessions.scoring import (
@@ -147,7 +148,7 @@ def test_report_formats(store: WorkspaceStore) -> None:
                                        "Set Precision", "Set Recall", "Set F1", "Latency",
                                        "Token Usage"}
     assert numeric["notes"]["MAE"] == "n/a for this form"
-    table = render_report(runs, "table")
+    table = report_table(runs, 160)
     assert "finance_zh_descriptive" in table and "statistic" in table
     markdown = render_report(runs, "md")
     assert "### science_en_predictive" in markdown and "| form | n | n_unparsed |" in markdown

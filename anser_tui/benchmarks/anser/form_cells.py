@@ -8,6 +8,7 @@ only the tasks that have one. A ground truth the scorer cannot read gives "not c
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,13 @@ from anser_tui.scoring.answer_metrics import (
     within_10_percent,
 )
 from anser_tui.scoring.choices import kind_of, parse_choice
+from anser_tui.scoring.evidence_metrics import (
+    precision_at,
+    r_precision,
+    recall_at,
+    reciprocal_rank,
+    set_prf,
+)
 from anser_tui.scoring.numbers import Parsed, parse_number
 from anser_tui.scoring.structured import (
     MEDIAN_DIFFERENCE,
@@ -160,3 +168,26 @@ def structured_cells(answer: Any, truth: Any, metrics: tuple[str, ...]) -> dict[
         elif name == m.SMAPE:
             out[name] = _audit_value(got, gt)
     return out
+
+
+_NO_GOLD = "not computed: the task has no gold evidence"
+
+
+def evidence_values(names: Sequence[str], ranked: Sequence[str], gold: Sequence[str]
+                    ) -> dict[str, tuple[float | None, str | None]]:
+    """The named evidence metrics of one task as {name: (value, detail)}."""
+    out: dict[str, tuple[float | None, str | None]] = {}
+    if m.SET_P in names or m.SET_R in names or m.SET_F1 in names:
+        p, r, f = set_prf(ranked, gold)
+        out.update({m.SET_P: (p, None), m.SET_R: (r, None), m.SET_F1: (f, None)})
+    ranked_metrics: dict[str, Callable[[], float | None]] = {
+        m.RECALL_5: lambda: recall_at(ranked, gold),
+        m.PRECISION_5: lambda: precision_at(ranked, gold),
+        m.R_PRECISION: lambda: r_precision(ranked, gold),
+        m.MRR: lambda: reciprocal_rank(ranked, gold),
+    }
+    for name in names:
+        if name in ranked_metrics:
+            value = ranked_metrics[name]()
+            out[name] = (value, None if value is not None else _NO_GOLD)
+    return {n: out[n] for n in names if n in out}

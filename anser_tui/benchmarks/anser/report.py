@@ -15,8 +15,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from anser_tui.benchmarks.anser.groups import GROUPS, GROUPS_BY_NAME
 from anser_tui.benchmarks.anser import groups as m
+from anser_tui.benchmarks.anser.groups import GROUPS, GROUPS_BY_NAME
 from anser_tui.benchmarks.anser.task_scores import TaskScore
 from anser_tui.scoring.efficiency import latency_summary, token_summary
 from anser_tui.workspace.records import LogRecord

@@ -1,4 +1,4 @@
-"""The group report as text: a terminal table, Markdown, JSON or CSV.
+"""The group report as text: Markdown, JSON or CSV, and the blocks of the terminal table.
 
 Markdown prints one table per group, a row per (group, form) with all the group's metric columns;
 the terminal table shows the same cells turned a quarter (metrics down, the group's forms across)
@@ -13,13 +13,13 @@ import csv
 import io
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from anser_tui.benchmarks.anser.groups import GROUPS, GROUPS_BY_NAME
 from anser_tui.benchmarks.anser import groups as m
+from anser_tui.benchmarks.anser.groups import GROUPS, GROUPS_BY_NAME
 from anser_tui.benchmarks.anser.report import NOT_FOR_FORM, GroupRow
 
-FORMATS = ("table", "md", "json", "csv")
 RunRows = tuple[str, Sequence[GroupRow]]
 _LATENCY_KEYS = ("mean", "median", "p95")
 _TOKEN_KEYS = ("input_mean", "output_mean", "total_mean", "total_sum")
@@ -71,29 +71,29 @@ def _notes(rows: Sequence[GroupRow]) -> list[str]:
     return list(found)
 
 
-def _table(runs: Sequence[RunRows], width: int) -> str:
-    from rich.console import Console
-    from rich.table import Table
+@dataclass(frozen=True)
+class TableBlock:
+    """One group of one run as the terminal table shows it: metrics down, forms across."""
 
-    out = io.StringIO()
-    console = Console(file=out, width=width, force_terminal=False, color_system=None)
+    run: str
+    group: str
+    columns: tuple[str, ...]  # the forms
+    rows: tuple[tuple[str, ...], ...]  # (label, cell per form); the first two are n, n_unparsed
+    notes: tuple[str, ...]
+
+
+def table_blocks(runs: Sequence[RunRows]) -> list[TableBlock]:
+    """The report as the terminal table lays it out (the console module draws it)."""
+    blocks = []
     for run, rows in runs:
-        console.print(f"run {run}", style="bold", markup=False)
         for group, group_rows in _by_group(rows).items():
-            table = Table(title=group, title_justify="left")
-            table.add_column("metric")
-            for row in group_rows:
-                table.add_column(row.form.value, overflow="fold")
-            table.add_row("n", *(str(r.n) for r in group_rows))
-            table.add_row("n_unparsed", *(str(r.n_unparsed) for r in group_rows),
-                          end_section=True)
-            for name in GROUPS_BY_NAME[group].metric_columns:
-                table.add_row(_header(name), *(cell_text(r, name) for r in group_rows))
-            console.print(table)
-            for note in _notes(group_rows):
-                console.print(f"  {note}", markup=False, highlight=False)
-        console.print()
-    return out.getvalue()
+            body = [("n", *(str(r.n) for r in group_rows)),
+                    ("n_unparsed", *(str(r.n_unparsed) for r in group_rows))]
+            body += [(_header(name), *(cell_text(r, name) for r in group_rows))
+                     for name in GROUPS_BY_NAME[group].metric_columns]
+            blocks.append(TableBlock(run, group, tuple(r.form.value for r in group_rows),
+                                     tuple(body), tuple(_notes(group_rows))))
+    return blocks
 
 
 def _md_cell(text: str) -> str:
@@ -149,8 +149,8 @@ def _csv(runs: Sequence[RunRows]) -> str:
     return out.getvalue()
 
 
-def render_report(runs: Sequence[RunRows], fmt: str, width: int = 160) -> str:
-    """The report of each (run, rows) in `fmt` (table, md, json or csv)."""
+def render_report(runs: Sequence[RunRows], fmt: str) -> str:
+    """The report of each (run, rows) as md, json or csv (the table: `table_blocks`)."""
     if fmt == "json":
         return json.dumps({"runs": [{"run": run, "groups": [r.as_json(notes=True) for r in rows]}
                                     for run, rows in runs]}, ensure_ascii=False, indent=2) + "\n"
@@ -158,4 +158,4 @@ def render_report(runs: Sequence[RunRows], fmt: str, width: int = 160) -> str:
         return _csv(runs)
     if fmt == "md":
         return _markdown(runs)
-    return _table(runs, width)
+    raise ValueError(f"unknown report format {fmt!r}")

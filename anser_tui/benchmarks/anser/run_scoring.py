@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from anser_tui.benchmarks.anser import groups as m
 from anser_tui.benchmarks.anser.evidence_diff import task_space
 from anser_tui.benchmarks.anser.form_cells import Cell, answer_text
 from anser_tui.benchmarks.anser.groups import REG_RULES
-from anser_tui.benchmarks.anser import groups as m
 from anser_tui.benchmarks.anser.report import form_metrics
 from anser_tui.benchmarks.anser.task_scores import TaskScore, score_task
 from anser_tui.config import BertScoreSettings

@@ -14,17 +14,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from anser_tui.benchmarks.anser import groups as m
 from anser_tui.benchmarks.anser.evidence_diff import evidence_diff
 from anser_tui.benchmarks.anser.form_cells import (
     Cell,
     answer_text,
     choice_cells,
+    evidence_values,
     number_cells,
     structured_cells,
 )
 from anser_tui.benchmarks.anser.groups import form_spec
-from anser_tui.benchmarks.anser import groups as m
-from anser_tui.scoring.evidence_metrics import evidence_values
 from anser_tui.scoring.token_f1 import token_f1
 from anser_tui.workspace.tasks import Form, Task
 

@@ -1,0 +1,15 @@
+"""The command line: every subcommand, by verb group, and the `build_app` factory.
+
+Exit codes: 0 ok; 2 bad input, with one line naming the file and line; 1 a bug.
+"""
+
+from anser_tui.cli import judge_cmds, review_cmds, scoring_cmds, workspace_cmds
+from anser_tui.cli.group import cli
+from anser_tui.cli.review_cmds import build_app
+
+__all__ = ["build_app", "cli", "judge_cmds", "main", "review_cmds", "scoring_cmds",
+           "workspace_cmds"]
+
+
+def main() -> None:
+    cli(prog_name="anser-tui")

@@ -1,0 +1,153 @@
+"""What the command line draws on the terminal with rich: progress bars and the report table.
+
+The domain packages never import rich (an import-linter contract): they report progress through
+plain callbacks, and the report through `table_blocks`; this module turns both into output.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.progress import Task as ProgressTask
+from rich.table import Table
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from anser_tui.benchmarks.anser.report_format import RunRows
+    from anser_tui.config import CorpusOverride
+    from anser_tui.judge.runner import JudgeSummary
+    from anser_tui.workspace.records import Judgment
+
+
+class RateColumn(ProgressColumn):
+    """Judgments per second."""
+
+    def render(self, task: ProgressTask) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("  -  /s" if speed is None else f"{speed:5.1f}/s", style="progress.data.speed")
+
+
+class JudgeProgress:
+    """A listener for `JudgeRunner(on_judgment=...)`, shown while the `with` block runs."""
+
+    def __init__(self, total: int, console: Console | None = None, shown: bool = True):
+        self._progress = Progress(
+            TextColumn("judge"), BarColumn(), MofNCompleteColumn(), RateColumn(),
+            TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+            console=console or Console(stderr=True), transient=False, disable=not shown)
+        self._task = self._progress.add_task("judge", total=total)
+
+    def __enter__(self) -> JudgeProgress:
+        self._progress.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self._progress.stop()
+
+    def update(self, summary: JudgeSummary, judgment: Judgment) -> None:
+        self._progress.update(self._task, completed=summary.done)
+
+
+class PhaseBar:
+    """Scoring progress, one bar per BERTScore batch phase: `score(..., on_progress=bar)`.
+
+    It shows nothing until a phase starts, so quick non-neural scoring prints no bar at all."""
+
+    def __init__(self, console: Console | None = None):
+        console = console or Console(stderr=True)
+        self._progress = Progress(TextColumn("{task.description}"), BarColumn(),
+                                  MofNCompleteColumn(), TextColumn("pairs"), TimeElapsedColumn(),
+                                  console=console, transient=False,
+                                  disable=not console.is_terminal)
+        self._tasks: dict[str, TaskID] = {}
+
+    def __enter__(self) -> PhaseBar:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if self._tasks:
+            self._progress.stop()
+
+    def __call__(self, label: str, done: int, total: int) -> None:
+        if not self._tasks:
+            self._progress.start()
+        if label not in self._tasks:
+            self._tasks[label] = self._progress.add_task(label, total=total)
+        self._progress.update(self._tasks[label], completed=done, total=total)
+
+
+def report_table(runs: Sequence[RunRows], width: int) -> str:
+    """The group report as terminal tables: one per group, metrics down, forms across."""
+    from anser_tui.benchmarks.anser.report_format import table_blocks
+
+    out = io.StringIO()
+    console = Console(file=out, width=width, force_terminal=False, color_system=None)
+    current: str | None = None
+    for block in table_blocks(runs):
+        if block.run != current:
+            if current is not None:
+                console.print()
+            console.print(f"run {block.run}", style="bold", markup=False)
+            current = block.run
+        table = Table(title=block.group, title_justify="left")
+        table.add_column("metric")
+        for form in block.columns:
+            table.add_column(form, overflow="fold")
+        for i, row in enumerate(block.rows):
+            table.add_row(*row, end_section=i == 1)
+        console.print(table)
+        for note in block.notes:
+            console.print(f"  {note}", markup=False, highlight=False)
+    if current is not None:
+        console.print()
+    return out.getvalue()
+
+
+def build_indexes(corpora: Path, overrides: Mapping[str, CorpusOverride], force: bool = False,
+                  report_fresh: bool = False) -> int:
+    """Build the JSONL offset indexes that are missing or stale, with a progress bar on stderr;
+    the number of JSONL corpora found."""
+    import click
+    from rich.progress import DownloadColumn, TransferSpeedColumn
+
+    from anser_tui.corpora import CorpusLibrary
+
+    indexes = CorpusLibrary(corpora, overrides).jsonl_indexes()
+    columns = ("{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn())
+    console = Console(stderr=True)
+    with Progress(*columns, transient=True, console=console,
+                  disable=not console.is_terminal) as bar:
+        for index in indexes:
+            name = str(index.jsonl.relative_to(corpora))
+            if not force and index.fresh_sidecar() is not None:
+                if report_fresh:
+                    click.echo(f"{name}: index up to date")
+                continue
+            task = bar.add_task(name, total=index.jsonl.stat().st_size)
+
+            def advance(done: int, _total: int, task: TaskID = task) -> None:
+                bar.update(task, completed=done)
+
+            stats = index.build(advance)
+            bar.remove_task(task)
+            click.echo(f"{name}: {stats.records:,} records, {stats.bytes / 1e6:,.1f} MB in "
+                       f"{stats.seconds:.2f} s ({stats.mb_per_s:,.0f} MB/s) -> {stats.sidecar}",
+                       err=not report_fresh)
+    return len(indexes)

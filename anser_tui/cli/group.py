@@ -1,0 +1,56 @@
+"""The click group every verb module adds its commands to, and what the verbs share.
+
+Exit codes: 0 ok; 2 bad input, with one line naming the file and line; 1 a bug.
+Heavy imports happen inside the subcommand that needs them.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from anser_tui.errors import InputError
+
+if TYPE_CHECKING:
+    from anser_tui.config import Settings
+
+
+class _Group(click.Group):
+    """Bad input exits 2 with one line; nothing half-written is left behind by the verbs."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except InputError as exc:
+            click.echo(f"anser-tui: error: {exc.message}", err=True)
+            sys.exit(2)
+
+
+def load_cli_settings() -> Settings:
+    """The settings, or an InputError naming the config file."""
+    import tomllib
+
+    from pydantic import ValidationError
+
+    from anser_tui.config import default_config_file, load_settings
+
+    try:
+        return load_settings()
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"invalid TOML: {exc}", default_config_file()) from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise InputError(f"setting {where}: {first['msg']}", default_config_file()) from None
+
+
+WS = click.argument("workspace", type=click.Path(path_type=Path))
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="anser-tui")
+def cli() -> None:
+    """Audit LLM-judge scores on analytical-search benchmarks."""

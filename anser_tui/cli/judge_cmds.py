@@ -1,0 +1,48 @@
+"""The judge verb: run the LLM judge over a run, cached and resumable."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from anser_tui.cli.group import WS, cli, load_cli_settings
+
+
+@cli.command()
+@WS
+@click.option("--run", required=True, help="The run whose answers are judged.")
+@click.option("--model", help="Judge model (default: the judge.model setting).")
+@click.option("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1.")
+@click.option("--concurrency", type=click.IntRange(min=1), help="Requests in flight at once.")
+@click.option("--limit", type=click.IntRange(min=0), help="Judge at most K items not yet judged.")
+def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
+          concurrency: int | None, limit: int | None) -> None:
+    """Run the LLM judge on every task of a run it scores (cached, resumable).
+
+    The API key is read from the variable named by the judge.api_key_env setting
+    (OPENAI_API_KEY by default) and is never stored or printed.
+    """
+    import asyncio
+
+    from anser_tui.cli.console import JudgeProgress
+    from anser_tui.judge import JudgeParams, JudgeRunner, plan_judging, run_items
+    from anser_tui.workspace import WorkspaceStore
+
+    given = {"model": model, "base_url": base_url, "concurrency": concurrency}
+    settings = load_cli_settings().judge.model_copy(
+        update={k: v for k, v in given.items() if v is not None})
+    with WorkspaceStore.open(workspace) as store:
+        runner = JudgeRunner(store, settings)
+        try:
+            plan = plan_judging(store, run_items(store, store.require_run(run)),
+                                JudgeParams.from_settings(settings), limit)
+            with JudgeProgress(len(plan.requests), shown=bool(plan.requests)) as bar:
+                runner.on_judgment = bar.update
+                asyncio.run(runner.run(plan))
+        except KeyboardInterrupt:
+            click.echo(f"anser-tui: interrupted; written so far: {runner.summary.line()}; "
+                       "run the same command again to resume", err=True)
+            sys.exit(130)
+    click.echo(runner.summary.line())

@@ -1,0 +1,81 @@
+"""Verbs that open the review screen: demo and review; and `build_app`, the app factory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from anser_tui.cli.group import WS, cli, load_cli_settings
+
+if TYPE_CHECKING:
+    from anser_tui.app import AnserApp
+    from anser_tui.config import Settings
+    from anser_tui.sessions.queue import QueueSpec
+
+
+def build_app(workspace: Path, reviewer: str | None = None, session: str | None = None,
+              runs: list[str] | None = None, settings: Settings | None = None,
+              queue: QueueSpec | None = None, blind: bool = False) -> AnserApp:
+    """The Textual app on one workspace, ready to run (the CLI and every UI test use this)."""
+    from anser_tui.app import AnserApp
+    from anser_tui.config import load_settings
+    from anser_tui.sessions.queue import QueueSpec
+
+    settings = settings or load_settings()
+    return AnserApp(workspace=Path(workspace), settings=settings,
+                    reviewer=reviewer or settings.reviewer, session_name=session,
+                    queue=queue or QueueSpec(runs=tuple(runs or ())), blind=blind)
+
+
+@cli.command()
+@click.option("--reviewer", help="Reviewer name recorded with each decision.")
+@click.option("--rebuild", is_flag=True, help="Rebuild the demo data and workspace.")
+@click.option("--all", "all_tasks", is_flag=True,
+              help="Review every task, not only those the LLM judge scores.")
+@click.option("--blind", is_flag=True,
+              help="Hide the judge's marks on an item until you commit your own.")
+def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool) -> None:
+    """Open the embedded demo (no network, no API key)."""
+    from anser_tui.cli.console import build_indexes
+    from anser_tui.demo.workspace import ensure_demo_workspace
+    from anser_tui.sessions import QueueSpec
+
+    settings = load_cli_settings()
+    workspace = ensure_demo_workspace(settings.data_dir / "demo", rebuild=rebuild)
+    build_indexes(workspace.parent / "data" / "anser-bench" / "corpora", settings.corpora)
+    build_app(workspace, reviewer=reviewer, settings=settings,
+              queue=QueueSpec(all_tasks=all_tasks), blind=blind).run()
+
+
+@cli.command()
+@WS
+@click.option("--session", help="Session name: resume it, or start it under this name.")
+@click.option("--reviewer", help="Reviewer name recorded with each decision.")
+@click.option("--run", "runs", multiple=True, help="Review only these runs (repeatable).")
+@click.option("--all", "all_tasks", is_flag=True,
+              help="Every task, not only those the LLM judge scores (for debugging a task).")
+@click.option("--filter", "filters", multiple=True, metavar="KEY=VALUE[,VALUE]",
+              help="Only tasks whose group, form, lang, domain or objective matches "
+                   "(repeatable), e.g. --filter form=short --filter lang=zh.")
+@click.option("--blind", is_flag=True,
+              help="Hide the judge's marks on an item until you commit your own.")
+def review(workspace: Path, session: str | None, reviewer: str | None,
+           runs: tuple[str, ...], all_tasks: bool, filters: tuple[str, ...],
+           blind: bool) -> None:
+    """Review judge scores item by item, with the keyboard."""
+    from anser_tui.cli.console import build_indexes
+    from anser_tui.sessions import QueueSpec
+    from anser_tui.workspace import WorkspaceStore
+
+    settings = load_cli_settings()
+    queue = QueueSpec.parse(all_tasks, list(runs), list(filters))
+    with WorkspaceStore.open(workspace) as store:
+        for run in runs:
+            store.require_run(run)
+        corpora = store.data_dir / "corpora"
+    if corpora.is_dir():  # once, before the screen: a first lookup then never waits on one
+        build_indexes(corpora, settings.corpora)
+    build_app(workspace, reviewer=reviewer, session=session, settings=settings,
+              queue=queue, blind=blind).run()

@@ -1,0 +1,88 @@
+"""Verbs that compute and print metrics: score (into a workspace, or stateless) and report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from anser_tui.cli.group import WS, cli, load_cli_settings
+from anser_tui.errors import InputError
+
+
+@cli.command()
+@click.argument("workspace", required=False, type=click.Path(path_type=Path))
+@click.option("--run", help="Workspace mode: score only this run (default: every run).")
+@click.option("--data", "data_dir", type=click.Path(path_type=Path),
+              help="Stateless mode: the benchmark folder (holding benchmark/ and corpora/).")
+@click.option("--run-file", type=click.Path(path_type=Path),
+              help="Stateless mode: the run (one {id, answer, retrieved_evidence} a line).")
+@click.option("--log", "log_file", type=click.Path(path_type=Path),
+              help="Stateless mode: the reproducibility log (JSONL).")
+@click.option("--json", "json_out", help="Stateless mode: write the JSON here ('-': stdout).")
+def score(workspace: Path | None, run: str | None, data_dir: Path | None,
+          run_file: Path | None, log_file: Path | None, json_out: str | None) -> None:
+    """Compute every metric: into a workspace, or stateless from a folder and a run file."""
+    from anser_tui.cli.console import PhaseBar
+
+    settings = load_cli_settings().bertscore
+    stateless = (data_dir, run_file, log_file, json_out)
+    if workspace is None:
+        if data_dir is None or run_file is None or json_out is None:
+            raise InputError("give a workspace, or --data DIR --run-file RUN.jsonl --json OUT|-")
+        if run is not None:
+            raise InputError("--run names a run of a workspace; give the workspace too")
+        from anser_tui.sessions.stateless import score_files
+
+        with PhaseBar() as bar:
+            result = score_files(data_dir, run_file, log_file, settings, bar)
+        text = json.dumps(result, ensure_ascii=False, indent=2) + "\n"
+        if json_out == "-":
+            click.echo(text, nl=False)
+        else:
+            Path(json_out).write_text(text, encoding="utf-8")
+        return
+    if any(v is not None for v in stateless):
+        raise InputError("--data, --run-file, --log and --json are for stateless scoring "
+                         "(without a workspace)")
+    from anser_tui.sessions.scoring import score_workspace
+    from anser_tui.workspace import WorkspaceStore
+
+    with WorkspaceStore.open(workspace) as store, PhaseBar() as bar:
+        summaries = score_workspace(store, settings, run, bar)
+    for s in summaries:
+        notes = "".join(f"; BERTScore-F1 ({lang}) not computed: {why}"
+                        for lang, why in s.bertscore.items())
+        click.echo(f"scored run {s.run!r}: {s.n} tasks, {s.n_unparsed} unparsed{notes}")
+
+
+@cli.command()
+@WS
+@click.option("--run", help="Report only this run (default: every run).")
+@click.option("--format", "fmt", type=click.Choice(["table", "md", "json", "csv"]),
+              default="table", show_default=True)
+def report(workspace: Path, run: str | None, fmt: str) -> None:
+    """The group report: one row per (group, form), every metric column, n and n_unparsed."""
+    import shutil
+
+    from anser_tui.benchmarks.anser.report_format import render_report
+    from anser_tui.cli.console import report_table
+    from anser_tui.corpora import CorpusLibrary, add_leaks, find_leaks
+    from anser_tui.sessions.scoring import workspace_report
+    from anser_tui.workspace import WorkspaceStore
+
+    with WorkspaceStore.open(workspace) as store:
+        runs = [store.require_run(run)] if run is not None else store.run_names()
+        if not runs:
+            raise InputError("the workspace has no runs (use `anser-tui import-run`)",
+                             workspace)
+        rows = [(r, workspace_report(store, r)) for r in runs]
+        width = shutil.get_terminal_size((120, 24)).columns
+        text = report_table(rows, width) if fmt == "table" else render_report(rows, fmt)
+        library = CorpusLibrary(store.data_dir / "corpora", load_cli_settings().corpora)
+        try:
+            text = add_leaks(text, fmt, find_leaks(store, library, run))
+        finally:
+            library.close()
+    click.echo(text, nl=False)

@@ -1,0 +1,92 @@
+"""Verbs that build a workspace or read it as text: init, import-run, import-judgments, show,
+index-corpus."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from anser_tui.cli.group import WS, cli, load_cli_settings
+from anser_tui.errors import InputError
+
+
+@cli.command()
+@WS
+@click.option("--benchmark", type=click.Choice(["anser", "prbench", "aalcr"]), default="anser",
+              show_default=True)
+@click.option("--data", "data_dir", required=True, type=click.Path(path_type=Path),
+              help="The benchmark folder (for ANSER: the one holding benchmark/ and corpora/).")
+def init(workspace: Path, benchmark: str, data_dir: Path) -> None:
+    """Create a workspace holding every task of a benchmark folder."""
+    from anser_tui.sessions import init_workspace
+
+    with init_workspace(workspace, benchmark, data_dir) as store:
+        n = len(store.tasks())
+    click.echo(f"created {workspace}: {n} tasks from {data_dir}")
+
+
+@cli.command("import-run")
+@WS
+@click.argument("run_file", type=click.Path(path_type=Path))
+@click.option("--name", required=True, help="The run's name in the workspace.")
+@click.option("--log", "log_file", type=click.Path(path_type=Path),
+              help="Reproducibility log (JSONL): per-task latency and tokens.")
+def import_run_cmd(workspace: Path, run_file: Path, name: str, log_file: Path | None) -> None:
+    """Import a system's outputs (one {id, answer, retrieved_evidence} a line)."""
+    from anser_tui.sessions import import_run
+    from anser_tui.workspace import WorkspaceStore
+
+    with WorkspaceStore.open(workspace) as store:
+        n = import_run(store, run_file, name, log_file)
+    click.echo(f"imported run {name!r}: {n} outputs")
+
+
+@cli.command("import-judgments")
+@WS
+@click.argument("judgment_file", type=click.Path(path_type=Path))
+@click.option("--run", required=True, help="The run these judgments score.")
+def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None:
+    """Import recorded judge outputs (one {id, output, model} a line)."""
+    from anser_tui.judge import import_judgments
+    from anser_tui.workspace import WorkspaceStore
+
+    with WorkspaceStore.open(workspace) as store:
+        judgments = import_judgments(store, judgment_file, run)
+    counts: dict[str, int] = {}
+    for j in judgments:
+        counts[j.status.value] = counts.get(j.status.value, 0) + 1
+    summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+    click.echo(f"imported {len(judgments)} judgments for run {run!r} ({summary})")
+
+
+@cli.command()
+@WS
+@click.argument("task_id")
+@click.option("--run", help="The run whose answer to show (needed when there are several).")
+def show(workspace: Path, task_id: str, run: str | None) -> None:
+    """Print one task's review card as plain text, with its evidence diff and titles."""
+    from anser_tui.corpora import CorpusLibrary
+    from anser_tui.sessions.card import review_card
+    from anser_tui.workspace import WorkspaceStore
+
+    settings = load_cli_settings()
+    with WorkspaceStore.open(workspace) as store:
+        library = CorpusLibrary(store.data_dir / "corpora", settings.corpora)
+        try:
+            text = review_card(store, library, store.task(task_id), store.require_run(run))
+        finally:
+            library.close()
+    click.echo(text, nl=False)
+
+
+@cli.command("index-corpus")
+@click.argument("directory", type=click.Path(path_type=Path, exists=True, file_okay=False))
+@click.option("--force", is_flag=True, help="Rebuild indexes that are up to date.")
+def index_corpus(directory: Path, force: bool) -> None:
+    """Build the JSONL corpora's offset indexes once (DIRECTORY: a benchmark or its corpora/)."""
+    from anser_tui.cli.console import build_indexes
+
+    corpora = directory / "corpora" if (directory / "corpora").is_dir() else directory
+    if not build_indexes(corpora, load_cli_settings().corpora, force=force, report_fresh=True):
+        raise InputError("no JSONL corpus in this folder", corpora)

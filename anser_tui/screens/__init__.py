@@ -1,0 +1,1 @@
+"""The Textual screens: one screen per file."""
