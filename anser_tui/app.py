@@ -32,13 +32,14 @@ class AnserApp(App[None]):
 
     def __init__(self, workspace: Path, settings: Settings, reviewer: str,
                  session_name: str | None = None, queue: QueueSpec | None = None,
-                 blind: bool = False):
+                 blind: bool = False, data_dir: Path | None = None):
         super().__init__()
         self.settings = settings
         self.store = WorkspaceStore.open(workspace)
         self.session = ReviewSession.open(self.store, reviewer, session_name, blind=blind,
                                           spec=queue)
-        self.corpora = CorpusLibrary(self.store.data_dir / "corpora", settings.corpora)
+        self.corpora = CorpusLibrary((data_dir or self.store.data_dir) / "corpora",
+                                     settings.corpora)
         self.sub_title = f"{workspace.name} · {self.session.name}"
 
     def on_mount(self) -> None:

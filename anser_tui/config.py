@@ -71,6 +71,9 @@ class Settings(BaseSettings):
     judge: JudgeSettings = Field(default_factory=JudgeSettings)
     bertscore: BertScoreSettings = Field(default_factory=BertScoreSettings)
     corpora: dict[str, CorpusOverride] = Field(default_factory=dict)
+    # Where each benchmark's data folder is on this machine ({"anser": "/data/anser-bench"}),
+    # for a workspace made elsewhere or whose folder moved (`--data` wins over it).
+    benchmark_data: dict[str, Path] = Field(default_factory=dict)
 
     @classmethod
     def settings_customise_sources(

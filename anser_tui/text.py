@@ -45,6 +45,14 @@ def value_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2)
 
 
+def ground_truth_text(value: Any) -> str:
+    """A value as a judge prompt holds it: text as is, anything else as compact JSON with
+    non-ASCII kept."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
 def cell_width(text: str) -> int:
     """How many terminal cells `text` takes: wide and full-width characters two, combining
     marks and zero-width characters none, everything else one."""

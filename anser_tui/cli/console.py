@@ -28,7 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 if TYPE_CHECKING:
-    from anser_tui.benchmarks.anser.report_format import RunRows
+    from anser_tui.benchmarks.base import TableBlock
     from anser_tui.config import CorpusOverride
     from anser_tui.judge.runner import JudgeSummary
     from anser_tui.workspace.records import Judgment
@@ -93,25 +93,23 @@ class PhaseBar:
         self._progress.update(self._tasks[label], completed=done, total=total)
 
 
-def report_table(runs: Sequence[RunRows], width: int) -> str:
-    """The group report as terminal tables: one per group, metrics down, forms across."""
-    from anser_tui.benchmarks.anser.report_format import table_blocks
-
+def report_table(blocks: Sequence[TableBlock], width: int) -> str:
+    """A benchmark's report as terminal tables (`Benchmark.table_blocks`)."""
     out = io.StringIO()
     console = Console(file=out, width=width, force_terminal=False, color_system=None)
     current: str | None = None
-    for block in table_blocks(runs):
+    for block in blocks:
         if block.run != current:
             if current is not None:
                 console.print()
             console.print(f"run {block.run}", style="bold", markup=False)
             current = block.run
-        table = Table(title=block.group, title_justify="left")
+        table = Table(title=block.title, title_justify="left")
         table.add_column("metric")
         for form in block.columns:
             table.add_column(form, overflow="fold")
         for i, row in enumerate(block.rows):
-            table.add_row(*row, end_section=i == 1)
+            table.add_row(*row, end_section=i == block.head_rows - 1)
         console.print(table)
         for note in block.notes:
             console.print(f"  {note}", markup=False, highlight=False)

@@ -16,6 +16,7 @@ from anser_tui.errors import InputError
 
 if TYPE_CHECKING:
     from anser_tui.config import Settings
+    from anser_tui.workspace.store import WorkspaceStore
 
 
 class _Group(click.Group):
@@ -54,3 +55,15 @@ WS = click.argument("workspace", type=click.Path(path_type=Path))
 @click.version_option(package_name="anser-tui")
 def cli() -> None:
     """Audit LLM-judge scores on analytical-search benchmarks."""
+
+
+DATA = click.option("--data", "data_dir", type=click.Path(path_type=Path),
+                    help="The benchmark folder, where it is now (default: where the workspace "
+                         "last found it, or the benchmark_data setting).")
+
+
+def find_data(store: WorkspaceStore, given: Path | None, settings: Settings) -> Path:
+    """The workspace's benchmark folder (`sessions.data.data_folder`), `--data` first."""
+    from anser_tui.sessions.data import data_folder
+
+    return data_folder(store, given, settings.benchmark_data.get(store.benchmark))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from anser_tui.cli.group import WS, cli, load_cli_settings
+from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
 
 if TYPE_CHECKING:
     from anser_tui.app import AnserApp
@@ -17,8 +17,10 @@ if TYPE_CHECKING:
 
 def build_app(workspace: Path, reviewer: str | None = None, session: str | None = None,
               runs: list[str] | None = None, settings: Settings | None = None,
-              queue: QueueSpec | None = None, blind: bool = False) -> AnserApp:
-    """The Textual app on one workspace, ready to run (the CLI and every UI test use this)."""
+              queue: QueueSpec | None = None, blind: bool = False,
+              data_dir: Path | None = None) -> AnserApp:
+    """The Textual app on one workspace, ready to run (the CLI and every UI test use this).
+    `data_dir`: the benchmark folder as found (default: where the workspace last found it)."""
     from anser_tui.app import AnserApp
     from anser_tui.config import load_settings
     from anser_tui.sessions.queue import QueueSpec
@@ -26,7 +28,8 @@ def build_app(workspace: Path, reviewer: str | None = None, session: str | None 
     settings = settings or load_settings()
     return AnserApp(workspace=Path(workspace), settings=settings,
                     reviewer=reviewer or settings.reviewer, session_name=session,
-                    queue=queue or QueueSpec(runs=tuple(runs or ())), blind=blind)
+                    queue=queue or QueueSpec(runs=tuple(runs or ())), blind=blind,
+                    data_dir=data_dir)
 
 
 @cli.command()
@@ -61,9 +64,10 @@ def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool) -> N
                    "(repeatable), e.g. --filter form=short --filter lang=zh.")
 @click.option("--blind", is_flag=True,
               help="Hide the judge's marks on an item until you commit your own.")
+@DATA
 def review(workspace: Path, session: str | None, reviewer: str | None,
            runs: tuple[str, ...], all_tasks: bool, filters: tuple[str, ...],
-           blind: bool) -> None:
+           blind: bool, data_dir: Path | None) -> None:
     """Review judge scores item by item, with the keyboard."""
     from anser_tui.cli.console import build_indexes
     from anser_tui.sessions import QueueSpec
@@ -74,8 +78,8 @@ def review(workspace: Path, session: str | None, reviewer: str | None,
     with WorkspaceStore.open(workspace) as store:
         for run in runs:
             store.require_run(run)
-        corpora = store.data_dir / "corpora"
-    if corpora.is_dir():  # once, before the screen: a first lookup then never waits on one
-        build_indexes(corpora, settings.corpora)
+        folder = find_data(store, data_dir, settings)
+    if (folder / "corpora").is_dir():  # before the screen: a lookup then never waits on one
+        build_indexes(folder / "corpora", settings.corpora)
     build_app(workspace, reviewer=reviewer, session=session, settings=settings,
-              queue=queue, blind=blind).run()
+              queue=queue, blind=blind, data_dir=folder).run()

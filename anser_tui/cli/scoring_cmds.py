@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from anser_tui.cli.group import WS, cli, load_cli_settings
+from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
 from anser_tui.errors import InputError
 
 
@@ -15,7 +15,8 @@ from anser_tui.errors import InputError
 @click.argument("workspace", required=False, type=click.Path(path_type=Path))
 @click.option("--run", help="Workspace mode: score only this run (default: every run).")
 @click.option("--data", "data_dir", type=click.Path(path_type=Path),
-              help="Stateless mode: the benchmark folder (holding benchmark/ and corpora/).")
+              help="The benchmark folder: stateless mode's input (holding benchmark/ and "
+                   "corpora/), or where a workspace's folder is now.")
 @click.option("--run-file", type=click.Path(path_type=Path),
               help="Stateless mode: the run (one {id, answer, retrieved_evidence} a line).")
 @click.option("--log", "log_file", type=click.Path(path_type=Path),
@@ -26,8 +27,8 @@ def score(workspace: Path | None, run: str | None, data_dir: Path | None,
     """Compute every metric: into a workspace, or stateless from a folder and a run file."""
     from anser_tui.cli.console import PhaseBar
 
-    settings = load_cli_settings().bertscore
-    stateless = (data_dir, run_file, log_file, json_out)
+    settings = load_cli_settings()
+    stateless = (run_file, log_file, json_out)
     if workspace is None:
         if data_dir is None or run_file is None or json_out is None:
             raise InputError("give a workspace, or --data DIR --run-file RUN.jsonl --json OUT|-")
@@ -36,7 +37,7 @@ def score(workspace: Path | None, run: str | None, data_dir: Path | None,
         from anser_tui.sessions.stateless import score_files
 
         with PhaseBar() as bar:
-            result = score_files(data_dir, run_file, log_file, settings, bar)
+            result = score_files(data_dir, run_file, log_file, settings.bertscore, bar)
         text = json.dumps(result, ensure_ascii=False, indent=2) + "\n"
         if json_out == "-":
             click.echo(text, nl=False)
@@ -44,16 +45,16 @@ def score(workspace: Path | None, run: str | None, data_dir: Path | None,
             Path(json_out).write_text(text, encoding="utf-8")
         return
     if any(v is not None for v in stateless):
-        raise InputError("--data, --run-file, --log and --json are for stateless scoring "
+        raise InputError("--run-file, --log and --json are for stateless scoring "
                          "(without a workspace)")
     from anser_tui.sessions.scoring import score_workspace
     from anser_tui.workspace import WorkspaceStore
 
     with WorkspaceStore.open(workspace) as store, PhaseBar() as bar:
-        summaries = score_workspace(store, settings, run, bar)
+        summaries = score_workspace(store, settings.bertscore, run, bar,
+                                    find_data(store, data_dir, settings))
     for s in summaries:
-        notes = "".join(f"; BERTScore-F1 ({lang}) not computed: {why}"
-                        for lang, why in s.bertscore.items())
+        notes = "".join(f"; {what} not computed: {why}" for what, why in s.not_computed.items())
         click.echo(f"scored run {s.run!r}: {s.n} tasks, {s.n_unparsed} unparsed{notes}")
 
 
@@ -62,11 +63,12 @@ def score(workspace: Path | None, run: str | None, data_dir: Path | None,
 @click.option("--run", help="Report only this run (default: every run).")
 @click.option("--format", "fmt", type=click.Choice(["table", "md", "json", "csv"]),
               default="table", show_default=True)
-def report(workspace: Path, run: str | None, fmt: str) -> None:
+@DATA
+def report(workspace: Path, run: str | None, fmt: str, data_dir: Path | None) -> None:
     """The group report: one row per (group, form), every metric column, n and n_unparsed."""
     import shutil
 
-    from anser_tui.benchmarks.anser.report_format import render_report
+    from anser_tui.benchmarks.registry import benchmark_named
     from anser_tui.cli.console import report_table
     from anser_tui.corpora import CorpusLibrary, add_leaks, find_leaks
     from anser_tui.sessions.scoring import workspace_report
@@ -77,10 +79,14 @@ def report(workspace: Path, run: str | None, fmt: str) -> None:
         if not runs:
             raise InputError("the workspace has no runs (use `anser-tui import-run`)",
                              workspace)
+        benchmark = benchmark_named(store.benchmark)
         rows = [(r, workspace_report(store, r)) for r in runs]
         width = shutil.get_terminal_size((120, 24)).columns
-        text = report_table(rows, width) if fmt == "table" else render_report(rows, fmt)
-        library = CorpusLibrary(store.data_dir / "corpora", load_cli_settings().corpora)
+        text = (report_table(benchmark.table_blocks(rows), width) if fmt == "table"
+                else benchmark.render_report(rows, fmt))
+        settings = load_cli_settings()
+        library = CorpusLibrary(find_data(store, data_dir, settings) / "corpora",
+                                settings.corpora)
         try:
             text = add_leaks(text, fmt, find_leaks(store, library, run))
         finally:

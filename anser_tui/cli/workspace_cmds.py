@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from anser_tui.cli.group import WS, cli, load_cli_settings
+from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
 from anser_tui.errors import InputError
 
 
@@ -64,7 +64,8 @@ def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None
 @WS
 @click.argument("task_id")
 @click.option("--run", help="The run whose answer to show (needed when there are several).")
-def show(workspace: Path, task_id: str, run: str | None) -> None:
+@DATA
+def show(workspace: Path, task_id: str, run: str | None, data_dir: Path | None) -> None:
     """Print one task's review card as plain text, with its evidence diff and titles."""
     from anser_tui.corpora import CorpusLibrary
     from anser_tui.sessions.card import review_card
@@ -72,7 +73,8 @@ def show(workspace: Path, task_id: str, run: str | None) -> None:
 
     settings = load_cli_settings()
     with WorkspaceStore.open(workspace) as store:
-        library = CorpusLibrary(store.data_dir / "corpora", settings.corpora)
+        library = CorpusLibrary(find_data(store, data_dir, settings) / "corpora",
+                                settings.corpora)
         try:
             text = review_card(store, library, store.task(task_id), store.require_run(run))
         finally:

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from anser_tui.corpora.jsonl_index import IndexStats, JsonlIndex
     from anser_tui.corpora.leaks import Leak, add_leaks, find_leaks
     from anser_tui.corpora.resolver import CorpusLibrary
-    from anser_tui.corpora.rule_keys import rule_key_map
     from anser_tui.corpora.sqlite_reader import CorpusError, connect_read_only
     from anser_tui.corpora.terms import query_terms, term_pattern
 
@@ -41,7 +40,6 @@ _EXPORTS = {
     "descriptor_for": "descriptor",
     "find_leaks": "leaks",
     "query_terms": "terms",
-    "rule_key_map": "rule_keys",
     "term_pattern": "terms",
 }
 __all__ = [
@@ -62,7 +60,6 @@ __all__ = [
     "descriptor_for",
     "find_leaks",
     "query_terms",
-    "rule_key_map",
     "term_pattern",
 ]
 __getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -15,6 +15,7 @@ import os
 import random
 import re
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -91,8 +92,8 @@ class JudgeClient:
         for client in self._clients:
             await client.close()
 
-    async def complete(self, prompt: str) -> Completion:
-        """The judge's reply to `prompt`; TransportFailure when none could be had."""
+    async def complete(self, messages: Sequence[Mapping[str, str]]) -> Completion:
+        """The judge's reply to `messages`; TransportFailure when none could be had."""
         import openai
 
         attempt = 0
@@ -101,7 +102,7 @@ class JudgeClient:
             self.requests_sent += 1
             started = time.perf_counter()
             try:
-                response = await self._create(prompt)
+                response = await self._create(messages)
                 latency = time.perf_counter() - started
             except openai.APIStatusError as exc:
                 status = exc.status_code
@@ -126,7 +127,7 @@ class JudgeClient:
                                                     attempt)) from None
             return self._completion(response, latency, attempt)
 
-    async def _create(self, prompt: str) -> Any:
+    async def _create(self, messages: Sequence[Mapping[str, str]]) -> Any:
         """POST the chat completion; the reply's JSON body as a dict.
 
         The body is what `chat.completions.create` would send, posted through the client's
@@ -137,7 +138,7 @@ class JudgeClient:
         import httpx2
 
         body: dict[str, Any] = {"model": self.params.model,
-                                "messages": [{"role": "user", "content": prompt}],
+                                "messages": [dict(m) for m in messages],
                                 "temperature": self.params.temperature}
         if self.params.reasoning_effort is not None:
             body["reasoning_effort"] = self.params.reasoning_effort

@@ -1,36 +1,28 @@
-"""Importing recorded judge outputs: a JSONL file of {id, output, model}."""
+"""Importing recorded judge outputs: a JSONL file of {id, output, model}.
+
+Each output is read by the benchmark's judge protocol as the reply to the judgment's one call
+(ANSER: the whole rubric at once); one that does not parse is kept, with status parse_error or
+invalid: that is what the judge said.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from anser_tui.benchmarks.anser.groups import rubric_for
-from anser_tui.benchmarks.replies import ParsedJudgment, parse_judge_output
+from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.errors import InputError
+from anser_tui.judge.assemble import Reply, assemble
 from anser_tui.workspace.judgments import add_judgments
 from anser_tui.workspace.records import Judgment
-from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.runs import iter_jsonl
 from anser_tui.workspace.store import WorkspaceStore
-
-
-def judgment_from_parsed(parsed: ParsedJudgment, run: str, task_id: str, rubric: Rubric,
-                         **extra: Any) -> Judgment:
-    return Judgment(run=run, task_id=task_id, rubric_id=rubric.id, status=parsed.status,
-                    raw=parsed.raw, marks=parsed.marks, score=parsed.score,
-                    recomputed_score=parsed.recomputed_score, reason=parsed.reason,
-                    error=parsed.error, arithmetic_mismatch=parsed.arithmetic_mismatch,
-                    **extra)
-
 
 
 def read_judgment_file(store: WorkspaceStore, path: Path, run: str) -> list[Judgment]:
     """Judge outputs from a JSONL file of {id, output (text or object), model}.
 
-    A line that is not such a record rejects the file (file:line). A judge output that does
-    not parse is kept, with status parse_error or invalid: that is what the judge said.
-    """
+    A line that is not such a record rejects the file (file:line)."""
+    benchmark = benchmark_named(store.benchmark)
     judgments: list[Judgment] = []
     seen: dict[str, int] = {}
     for line, record in iter_jsonl(path):
@@ -42,24 +34,26 @@ def read_judgment_file(store: WorkspaceStore, path: Path, run: str) -> list[Judg
                              path, line)
         seen[task_id] = line
         task = store.task(task_id)
-        rubric = rubric_for(task.group, task.form, task.number)
+        rubric = benchmark.rubric(task)
         if rubric is None:
             raise InputError(f"task {task_id} ({task.group}, {task.form}) is not scored by "
                              "the LLM judge", path, line)
+        specs = benchmark.judge.calls(task, rubric, "")
+        if len(specs) != 1:
+            raise InputError(f"task {task_id}: its judgment takes {len(specs)} calls; this "
+                             "file holds one output per task", path, line)
         output = record.get("output")
         if not isinstance(output, str | dict):
             raise InputError("'output' must be the judge's text or a JSON object", path, line)
         model = record.get("model")
-        parsed = parse_judge_output(output, rubric)
-        judgments.append(judgment_from_parsed(
-            parsed, run, task_id, rubric, model=model if isinstance(model, str) else None,
-            source=f"import:{path.name}"))
+        parsed = benchmark.judge.parse(rubric, specs[0], output)
+        judgments.append(assemble(run, task_id, rubric, [Reply(specs[0], parsed)],
+                                  model=model if isinstance(model, str) else None,
+                                  source=f"import:{path.name}"))
     return judgments
 
 
 def import_judgments(store: WorkspaceStore, path: Path, run: str) -> list[Judgment]:
     """Read a judgment file whole, then store it in one transaction."""
     run = store.require_run(run)
-    judgments = read_judgment_file(store, path, run)
-    add_judgments(store, judgments)
-    return judgments
+    return add_judgments(store, read_judgment_file(store, path, run))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from anser_tui.benchmarks.anser.groups import rubric_for
+from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.judge.request import JudgeParams, JudgeRequest, build_request
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.judgments import latest_judgments
@@ -29,8 +29,8 @@ def run_items(store: WorkspaceStore, run: str) -> list[Item]:
 
     Tasks missing from the run are included: they are judged as an empty answer.
     """
-    return [Item(run, t.id) for t in store.tasks()
-            if rubric_for(t.group, t.form, t.number) is not None]
+    benchmark = benchmark_named(store.benchmark)
+    return [Item(run, t.id) for t in store.tasks() if benchmark.rubric(t) is not None]
 
 
 def _done(judgment: Judgment | None, request: JudgeRequest) -> bool:
@@ -41,18 +41,19 @@ def _done(judgment: Judgment | None, request: JudgeRequest) -> bool:
 def plan_judging(store: WorkspaceStore, items: Iterable[Item], params: JudgeParams,
                  limit: int | None = None) -> JudgePlan:
     plan = JudgePlan()
+    benchmark = benchmark_named(store.benchmark)
     outputs: dict[str, dict[str, RunOutput]] = {}
     current: dict[str, dict[str, Judgment]] = {}
     for item in items:
         task = store.task(item.task_id)
-        rubric = rubric_for(task.group, task.form, task.number)
+        rubric = benchmark.rubric(task)
         if rubric is None:
             continue
         if item.run not in outputs:
             outputs[item.run] = store.outputs(item.run)
             current[item.run] = latest_judgments(store, item.run)
-        request = build_request(item.run, task, outputs[item.run].get(item.task_id), rubric,
-                                params)
+        request = build_request(benchmark, item.run, task, outputs[item.run].get(item.task_id),
+                                rubric, params)
         if _done(current[item.run].get(item.task_id), request):
             plan.already += 1
         elif limit is None or len(plan.requests) < limit:

@@ -1,13 +1,16 @@
-"""Judge requests: the filled prompt of one (run, task), and the key that caches its reply.
+"""Judge requests: the calls that judge one (run, task), and the keys that cache their replies.
 
-A request is built from the task's query and instruction, its ground truth and the run's
-answer, and nothing else: never the gold evidence, never the retrieved evidence (README,
-"LLM Judge"). The prompt is sent as one user message; the README gives no system message, so
-none is sent.
+A judgment is one or more calls, as the benchmark's judge protocol says (ANSER: one call with
+the rubric's prompt; PRBench: one per criterion). Each call's messages are exactly what the
+client sends: the filled user template, after the filled system template where the benchmark
+has one. ANSER-Bench's README gives no system message, so none is sent, and its prompt holds
+the task's query, instruction and ground truth and the run's answer, never evidence.
 
-The cache key is a sha256 of the prompt, the model and the parameters that change what the
-judge says (reasoning effort, temperature) together with the protocol. Timeouts, retries, the
-base URL and the API key are not part of it.
+A call's cache key is a sha256 of its messages, the model and the parameters that change what
+the judge says (reasoning effort, temperature) together with the protocol; a single user
+message hashes as the prompt text alone, as workspaces made before system prompts existed did.
+Timeouts, retries, the base URL and the API key are not part of it. A judgment's key is its
+one call's key, or a hash of its calls' keys.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from anser_tui.benchmarks.base import Benchmark, CallSpec
 from anser_tui.config import JudgeSettings
 from anser_tui.judge.prompts import fill_prompt, prompt_template
 from anser_tui.workspace.records import RunOutput
@@ -24,7 +28,9 @@ from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
 
 PROTOCOL = "chat.completions/user-message"
+PROTOCOL_WITH_SYSTEM = "chat.completions/system+user"
 SOURCE_PREFIX = "judge:"
+Messages = tuple[dict[str, str], ...]
 
 
 @dataclass(frozen=True)
@@ -42,18 +48,39 @@ class JudgeParams:
     def as_dict(self) -> dict[str, Any]:
         return {"reasoning_effort": self.reasoning_effort, "temperature": self.temperature}
 
-    def cache_key(self, prompt: str) -> str:
-        material = json.dumps({"protocol": PROTOCOL, "prompt": prompt, "model": self.model,
+    def cache_key(self, messages: Messages) -> str:
+        if len(messages) == 1 and messages[0]["role"] == "user":
+            protocol, prompt = PROTOCOL, messages[0]["content"]
+        else:
+            protocol, prompt = PROTOCOL_WITH_SYSTEM, json.dumps(list(messages),
+                                                                ensure_ascii=False)
+        material = json.dumps({"protocol": protocol, "prompt": prompt, "model": self.model,
                                "params": self.as_dict()}, ensure_ascii=False, sort_keys=True)
         return hashlib.sha256(material.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)
+class JudgeCallRequest:
+    """One chat completion: what is sent, and the key its reply is cached under."""
+
+    spec: CallSpec
+    messages: Messages
+    key: str
+
+    @property
+    def prompt(self) -> str:
+        """The user message (the prompt proper)."""
+        return self.messages[-1]["content"]
+
+
+@dataclass(frozen=True)
 class JudgeRequest:
+    """Everything one judgment of (run, task) sends."""
+
     run: str
     task_id: str
     rubric: Rubric
-    prompt: str
+    calls: tuple[JudgeCallRequest, ...]
     key: str
 
     @property
@@ -61,21 +88,25 @@ class JudgeRequest:
         """How a judgment names the request it answers: a re-run recognises it by this."""
         return SOURCE_PREFIX + self.key
 
-    @property
-    def messages(self) -> list[dict[str, str]]:
-        return [{"role": "user", "content": self.prompt}]
+
+def call_messages(spec: CallSpec) -> Messages:
+    """The messages of one call: its templates filled with its fields."""
+    user = {"role": "user", "content": fill_prompt(prompt_template(spec.user_template),
+                                                   **spec.fields)}
+    if spec.system_template is None:
+        return (user,)
+    system = {"role": "system", "content": fill_prompt(prompt_template(spec.system_template),
+                                                       **spec.fields)}
+    return (system, user)
 
 
-def judge_prompt(rubric: Rubric, query: str, instruction: str, ground_truth: Any,
-                 answer: str) -> str:
-    """The rubric's prompt filled with the four fields the judge may see."""
-    return fill_prompt(prompt_template(rubric.id), query=query, instruction=instruction,
-                       ground_truth=ground_truth, answer=answer)
-
-
-def build_request(run: str, task: Task, output: RunOutput | None, rubric: Rubric,
-                  params: JudgeParams) -> JudgeRequest:
+def build_request(benchmark: Benchmark, run: str, task: Task, output: RunOutput | None,
+                  rubric: Rubric, params: JudgeParams) -> JudgeRequest:
     """The request judging `output` (None: the task is missing from the run, an empty answer)."""
-    prompt = judge_prompt(rubric, task.prompt.query, task.prompt.instruction,
-                          task.key.ground_truth, output.answer_text if output else "")
-    return JudgeRequest(run, task.id, rubric, prompt, params.cache_key(prompt))
+    calls = []
+    for spec in benchmark.judge.calls(task, rubric, output.answer_text if output else ""):
+        messages = call_messages(spec)
+        calls.append(JudgeCallRequest(spec, messages, params.cache_key(messages)))
+    key = calls[0].key if len(calls) == 1 else hashlib.sha256(
+        "\n".join(c.key for c in calls).encode()).hexdigest()
+    return JudgeRequest(run, task.id, rubric, tuple(calls), key)

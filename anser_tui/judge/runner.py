@@ -1,10 +1,13 @@
 """The judge runner: a plan's requests, served from the cache or sent with bounded concurrency.
 
-Results are written as they arrive, each judgment (with its cache row) committed on its own
-by one writer: the thread running the event loop, through a connection of its own opened from
-the store it is given (`store.reopen()`; the given store's connection is never used, so it
-may belong to another thread). Cancelling the run (Ctrl-C) cancels the requests in flight,
-writes the replies that had arrived, and re-raises; the next run resumes from there.
+A request is a judgment's calls (one for ANSER, one per criterion for PRBench). Calls are sent
+independently; once every call of a judgment has its reply, the judgment is parsed, assembled
+and committed, with the cache rows of its fresh replies, in one transaction, by one writer: the
+thread running the event loop, through a connection of its own opened from the store it is
+given (`store.reopen()`; the given store's connection is never used, so it may belong to
+another thread). Cancelling the run (Ctrl-C) cancels the calls in flight, writes the judgments
+whose replies had all arrived, and re-raises; the next run resumes from there (cached replies
+are not sent again).
 
 Judge latency and tokens go in the judgment rows: evaluation overhead, kept apart from the
 evaluated system's log figures.
@@ -16,15 +19,17 @@ import asyncio
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from anser_tui.benchmarks.replies import parse_judge_output
+from anser_tui.benchmarks.base import Benchmark, ParsedReply
+from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.config import JudgeSettings
+from anser_tui.judge.assemble import Reply, assemble
 from anser_tui.judge.client import Completion, JudgeClient, TransportFailure
-from anser_tui.judge.importing import judgment_from_parsed
 from anser_tui.judge.plan import JudgePlan
 from anser_tui.judge.request import JudgeParams, JudgeRequest
-from anser_tui.judge.storage import cached_reply, write_judgment
-from anser_tui.workspace.records import Judgment, JudgmentStatus
+from anser_tui.workspace.judgments import add_judgments, cached_reply
+from anser_tui.workspace.records import Judgment, JudgmentStatus, dumps
 from anser_tui.workspace.store import WorkspaceStore
 
 
@@ -32,11 +37,11 @@ from anser_tui.workspace.store import WorkspaceStore
 class JudgeSummary:
     """What a run did so far; complete once `run` returns (or is interrupted)."""
 
-    total: int = 0  # requests in the plan
+    total: int = 0  # judgments in the plan
     already: int = 0  # items already judged with the same request: not touched
     counts: Counter[str] = field(default_factory=Counter)
     requests_sent: int = 0  # HTTP requests, retries included
-    cache_hits: int = 0
+    cache_hits: int = 0  # calls answered from the cache
     latency_s: float = 0.0  # judge time of the replies received in this run
     input_tokens: int = 0
     output_tokens: int = 0
@@ -45,6 +50,11 @@ class JudgeSummary:
     @property
     def done(self) -> int:
         return sum(self.counts.values())
+
+    @property
+    def all_failed(self) -> bool:
+        """Something was to be judged and every judgment failed in transport."""
+        return self.done > 0 and self.counts[JudgmentStatus.TRANSPORT_ERROR.value] == self.done
 
     def line(self) -> str:
         statuses = ", ".join(f"{s.value} {self.counts[s.value]}" for s in JudgmentStatus)
@@ -55,12 +65,12 @@ class JudgeSummary:
 
 
 Listener = Callable[[JudgeSummary, Judgment], None]
-Outcome = tuple[JudgeRequest, Completion | str]  # a reply, or why there is none
+Outcome = tuple[int, int, Completion | str]  # (request, call, a reply or why there is none)
 
 
 class JudgeRunner:
-    """Senders (as many as `concurrency`) hand each reply to one recorder, which parses it and
-    commits it; a sender goes on to its next request without waiting for the write."""
+    """Senders (as many as `concurrency`) hand each reply to one recorder, which keeps it until
+    its judgment is complete, then commits it; a sender goes on without waiting for the write."""
 
     def __init__(self, store: WorkspaceStore, settings: JudgeSettings, *,
                  on_judgment: Listener | None = None, backoff_s: float = 1.0):
@@ -70,16 +80,21 @@ class JudgeRunner:
         self.on_judgment = on_judgment
         self.backoff_s = backoff_s
         self.summary = JudgeSummary()
+        self._benchmark: Benchmark = benchmark_named(store.benchmark)
+        self._requests: list[JudgeRequest] = []
+        self._arrived: dict[int, dict[int, Completion | str]] = {}
+        self._fresh: dict[int, set[int]] = {}
 
     async def run(self, plan: JudgePlan) -> JudgeSummary:
         """Judge the plan's requests; on cancellation, write what arrived, then re-raise."""
         summary = self.summary = JudgeSummary(total=len(plan.requests), already=plan.already)
+        self._requests = list(plan.requests)
         writer = self.store.reopen()
         # Judgments can be had again (the cache, a re-run): a commit need not wait for the
         # disk, only survive a crash of this process, which WAL at NORMAL guarantees.
         writer.conn.execute("PRAGMA synchronous=NORMAL")
         try:
-            pending = self._serve_cached(writer, plan)
+            pending = self._serve_cached(writer)
             if pending:  # the client (and the API key) only when something is to be sent
                 client = JudgeClient(self.settings, self.params, backoff_s=self.backoff_s)
                 try:
@@ -91,22 +106,26 @@ class JudgeRunner:
             writer.close()
         return summary
 
-    def _serve_cached(self, writer: WorkspaceStore, plan: JudgePlan) -> deque[JudgeRequest]:
-        """Write the judgments the cache holds; the requests still to send, in order."""
-        pending: deque[JudgeRequest] = deque()
-        for request in plan.requests:
-            cached = cached_reply(writer, request.key)
-            if cached is None:
-                pending.append(request)
-                continue
-            self.summary.cache_hits += 1
-            self._record(writer, request, Completion(
-                cached.raw, cached.model, cached.latency_s or 0.0, cached.input_tokens,
-                cached.output_tokens), cache=False)
+    def _serve_cached(self, writer: WorkspaceStore) -> deque[tuple[int, int]]:
+        """Fill in the cached replies, write the judgments they complete; the calls to send."""
+        pending: deque[tuple[int, int]] = deque()
+        for index, request in enumerate(self._requests):
+            self._arrived[index], self._fresh[index] = {}, set()
+            for call_index, call in enumerate(request.calls):
+                cached = cached_reply(writer, call.key)
+                if cached is None:
+                    pending.append((index, call_index))
+                    continue
+                self.summary.cache_hits += 1
+                self._arrived[index][call_index] = Completion(
+                    cached.raw, cached.model, cached.latency_s or 0.0, cached.input_tokens,
+                    cached.output_tokens)
+            if len(self._arrived[index]) == len(request.calls):
+                self._record(writer, index)
         return pending
 
     async def _send_all(self, writer: WorkspaceStore, client: JudgeClient,
-                        pending: deque[JudgeRequest]) -> None:
+                        pending: deque[tuple[int, int]]) -> None:
         arrived: asyncio.Queue[Outcome | None] = asyncio.Queue()
         senders = [asyncio.create_task(self._send(client, pending, arrived))
                    for _ in range(min(max(self.settings.concurrency, 1), len(pending)))]
@@ -126,58 +145,65 @@ class JudgeRunner:
             while not arrived.empty():
                 outcome = arrived.get_nowait()
                 if outcome is not None:
-                    self._record_outcome(writer, outcome)
+                    self._take(writer, outcome)
             raise
 
-    async def _send(self, client: JudgeClient, pending: deque[JudgeRequest],
+    async def _send(self, client: JudgeClient, pending: deque[tuple[int, int]],
                     arrived: asyncio.Queue[Outcome | None]) -> None:
         while pending:
-            request = pending.popleft()
+            index, call_index = pending.popleft()
+            call = self._requests[index].calls[call_index]
             try:
-                arrived.put_nowait((request, await client.complete(request.prompt)))
+                arrived.put_nowait((index, call_index, await client.complete(call.messages)))
             except TransportFailure as exc:
-                arrived.put_nowait((request, str(exc)))
+                arrived.put_nowait((index, call_index, str(exc)))
             self.summary.requests_sent = client.requests_sent
 
     async def _record_all(self, writer: WorkspaceStore, arrived: asyncio.Queue[Outcome | None],
                           senders: list[asyncio.Task[None]]) -> None:
         try:
             while (outcome := await arrived.get()) is not None:
-                self._record_outcome(writer, outcome)
+                self._take(writer, outcome)
         except Exception:
             for sender in senders:
                 sender.cancel()
             raise
 
-    def _record_outcome(self, writer: WorkspaceStore, outcome: Outcome) -> None:
-        request, reply = outcome
-        if isinstance(reply, str):
-            self._record_failure(writer, request, reply)
-            return
-        self.summary.latency_s += reply.latency_s
-        self.summary.input_tokens += reply.input_tokens or 0
-        self.summary.output_tokens += reply.output_tokens or 0
-        self._record(writer, request, reply, cache=True)
+    def _take(self, writer: WorkspaceStore, outcome: Outcome) -> None:
+        index, call_index, reply = outcome
+        if isinstance(reply, Completion):
+            self.summary.latency_s += reply.latency_s
+            self.summary.input_tokens += reply.input_tokens or 0
+            self.summary.output_tokens += reply.output_tokens or 0
+            self._fresh[index].add(call_index)
+        self._arrived[index][call_index] = reply
+        if len(self._arrived[index]) == len(self._requests[index].calls):
+            self._record(writer, index)
 
-    def _record(self, writer: WorkspaceStore, request: JudgeRequest, reply: Completion,
-                cache: bool) -> None:
-        parsed = parse_judge_output(reply.text, request.rubric)
-        judgment = judgment_from_parsed(
-            parsed, request.run, request.task_id, request.rubric, model=reply.model,
-            source=request.source, latency_s=reply.latency_s, input_tokens=reply.input_tokens,
-            output_tokens=reply.output_tokens)
-        write_judgment(writer, judgment, (request.key, self.params, reply) if cache else None)
-        self._arrived(judgment)
-
-    def _record_failure(self, writer: WorkspaceStore, request: JudgeRequest,
-                        error: str) -> None:
-        judgment = Judgment(run=request.run, task_id=request.task_id,
-                            rubric_id=request.rubric.id, status=JudgmentStatus.TRANSPORT_ERROR,
-                            raw="", error=error, model=self.params.model, source=request.source)
-        write_judgment(writer, judgment)
-        self._arrived(judgment)
-
-    def _arrived(self, judgment: Judgment) -> None:
+    def _record(self, writer: WorkspaceStore, index: int) -> None:
+        """Parse and assemble a complete judgment; commit it with its fresh replies' cache."""
+        request = self._requests[index]
+        replies, cache_rows, model = [], [], self.params.model
+        for call_index, call in enumerate(request.calls):
+            reply = self._arrived[index][call_index]
+            if isinstance(reply, str):
+                replies.append(Reply(call.spec, ParsedReply(JudgmentStatus.TRANSPORT_ERROR, "",
+                                                            error=reply)))
+                continue
+            parsed = self._benchmark.judge.parse(request.rubric, call.spec, reply.text)
+            replies.append(Reply(call.spec, parsed, reply.latency_s, reply.input_tokens,
+                                 reply.output_tokens))
+            model = reply.model or model
+            if call_index in self._fresh[index]:
+                cache_rows.append(self._cache_row(call.key, reply))
+        judgment = assemble(request.run, request.task_id, request.rubric, replies,
+                            model=model, source=request.source)
+        add_judgments(writer, [judgment], cache_rows)
+        del self._arrived[index]
         self.summary.counts[judgment.status.value] += 1
         if self.on_judgment is not None:
             self.on_judgment(self.summary, judgment)
+
+    def _cache_row(self, key: str, reply: Completion) -> tuple[Any, ...]:
+        return (key, self.params.model, dumps(self.params.as_dict()), reply.text, reply.model,
+                reply.latency_s, reply.input_tokens, reply.output_tokens)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from anser_tui.benchmarks.anser.evidence_diff import EvidenceDiff, evidence_diff, task_space
-from anser_tui.benchmarks.anser.groups import GROUPS_BY_NAME, LATENCY, rubric_for
+from anser_tui.benchmarks.anser.groups import LATENCY
+from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
 from anser_tui.corpora.resolver import CorpusLibrary
 from anser_tui.text import cell_width, neutralize, value_text
@@ -86,7 +87,8 @@ def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: 
     lines.append("Metrics")
     if not metrics:
         lines.append("  (not scored yet: run `anser-tui score`)")
-    order = {name: i for i, name in enumerate(GROUPS_BY_NAME[task.group].metric_columns)}
+    benchmark = benchmark_named(store.benchmark)
+    order = {name: i for i, name in enumerate(benchmark.metric_names(task))}
     for name in sorted(metrics, key=lambda n: (order.get(n, len(order)), n)):
         value, detail = metrics[name]
         extra = f"  ({neutralize(detail)})" if detail else ""
@@ -95,7 +97,7 @@ def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: 
     lines.append("")
 
     judgment = latest_judgment(store, run, task.id)
-    rubric = rubric_for(task.group, task.form, task.number)
+    rubric = benchmark.rubric(task)
     if judgment is None:
         lines += ["Judge", "  (no judgment)" if rubric else "  (the LLM judge does not score "
                   "this form)", ""]

@@ -25,6 +25,7 @@ class ItemView:
     rubric: Rubric | None  # None: the LLM judge does not score this form
     diff: EvidenceDiff
     metrics: dict[str, tuple[float | None, str | None]]
+    metric_names: tuple[str, ...]  # the task's metric columns, in report order
 
     @property
     def answer_text(self) -> str:
@@ -47,4 +48,5 @@ def load_item(session: ReviewSession, position: int, resolver: Resolver | None =
                     rubric=session.rubric(item),
                     diff=evidence_diff(task, output.retrieved if output else [],
                                        resolver(task_space(task)) if resolver else None),
-                    metrics=store.task_metrics(item.run, item.task_id))
+                    metrics=store.task_metrics(item.run, item.task_id),
+                    metric_names=session.benchmark.metric_names(task))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from anser_tui.benchmarks.anser.groups import rubric_for
+from anser_tui.benchmarks.base import Benchmark
+from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.errors import InputError
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.store import WorkspaceStore
@@ -39,8 +40,8 @@ class QueueSpec:
         return {"all_tasks": self.all_tasks, "runs": list(self.runs),
                 "where": {k: list(v) for k, v in sorted(self.where.items())}}
 
-    def accepts(self, task: Task) -> bool:
-        if not self.all_tasks and rubric_for(task.group, task.form, task.number) is None:
+    def accepts(self, task: Task, benchmark: Benchmark) -> bool:
+        if not self.all_tasks and benchmark.rubric(task) is None:
             return False
         fields = {"group": task.group, "form": task.form.value, "lang": task.lang,
                   "domain": task.domain, "objective": task.objective}
@@ -50,5 +51,6 @@ class QueueSpec:
         """The queue: runs in import order, tasks in benchmark order."""
         for run in self.runs:
             store.require_run(run)
-        tasks = [t.id for t in store.tasks() if self.accepts(t)]
+        benchmark = benchmark_named(store.benchmark)
+        tasks = [t.id for t in store.tasks() if self.accepts(t, benchmark)]
         return [Item(run, tid) for run in (self.runs or store.run_names()) for tid in tasks]

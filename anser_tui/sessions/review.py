@@ -5,19 +5,21 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
-from anser_tui.benchmarks.anser.groups import rubric_for
+from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.errors import InputError
 from anser_tui.sessions.queue import QueueSpec
 from anser_tui.workspace.decisions import ItemState, append_decision, session_decisions
 from anser_tui.workspace.item import Item
-from anser_tui.workspace.records import Decision, DecisionKind, Judgment, ReasonCode, dumps
+from anser_tui.workspace.records import (
+    Decision,
+    DecisionKind,
+    Judgment,
+    ReasonCode,
+    dumps,
+    new_uid,
+)
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.store import WorkspaceStore, utc_now
-
-
-def default_queue(store: WorkspaceStore, runs: list[str] | None = None) -> list[Item]:
-    """Every (run, task) the LLM judge scores, in run then task order."""
-    return QueueSpec(runs=tuple(runs or ())).items(store)
 
 
 class ReviewSession:
@@ -26,6 +28,7 @@ class ReviewSession:
     def __init__(self, store: WorkspaceStore, session_id: int, name: str, reviewer: str,
                  blind: bool, items: list[Item]):
         self.store = store
+        self.benchmark = benchmark_named(store.benchmark)
         self.id = session_id
         self.name = name
         self.reviewer = reviewer
@@ -74,9 +77,10 @@ class ReviewSession:
             count = store.conn.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]
             name = name or f"{reviewer}-{count + 1}"
             cursor = store.conn.execute(
-                "INSERT INTO sessions (name, reviewer, blind, order_by, filters, seed, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (name, reviewer, int(blind), order_by, dumps(filters or {}), seed, utc_now()))
+                "INSERT INTO sessions (uid, name, reviewer, blind, order_by, filters, seed, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (new_uid(), name, reviewer, int(blind), order_by, dumps(filters or {}), seed,
+                 utc_now()))
             session_id = int(cursor.lastrowid or 0)
             store.conn.executemany(
                 "INSERT INTO session_items (session_id, pos, run, task_id) VALUES (?, ?, ?, ?)",
@@ -95,8 +99,7 @@ class ReviewSession:
 
     def rubric(self, item: Item) -> Rubric | None:
         """The judge's rubric for the item; None for a form the judge does not score."""
-        task = self.store.task(item.task_id)
-        return rubric_for(task.group, task.form, task.number)
+        return self.benchmark.rubric(self.store.task(item.task_id))
 
     def add_item(self, item: Item) -> int:
         """Append an item to the queue (going to a task outside it); its position."""
@@ -140,7 +143,7 @@ class ReviewSession:
         if not judgment.marks or judgment.score is None:
             raise ValueError("this judgment has no valid marks to accept; override instead")
         return self._append(item, DecisionKind.ACCEPT, marks=judgment.marks,
-                            score=judgment.score, judge_visible=True, judgment_id=judgment.id,
+                            score=judgment.score, judge_visible=True, judgment_uid=judgment.uid,
                             time_spent_s=time_spent_s)
 
     def override(self, item: Item, marks: dict[str, int], judgment: Judgment | None,
@@ -155,7 +158,7 @@ class ReviewSession:
         return self._append(item, DecisionKind.OVERRIDE, marks=marks, score=score,
                             judge_visible=judge_visible, reason_code=reason_code,
                             comment=comment, time_spent_s=time_spent_s,
-                            judgment_id=judgment.id if judgment else None)
+                            judgment_uid=judgment.uid if judgment else None)
 
     def mark(self, item: Item, kind: DecisionKind, comment: str | None = None,
              time_spent_s: float | None = None) -> Decision:
@@ -167,4 +170,4 @@ class ReviewSession:
         target = self.state(item).last_undoable
         if target is None:
             return None
-        return self._append(item, DecisionKind.UNDO, target=target.id)
+        return self._append(item, DecisionKind.UNDO, target_uid=target.uid)

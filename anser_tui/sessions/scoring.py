@@ -13,21 +13,15 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
-from anser_tui.benchmarks.anser.form_cells import Cell
-from anser_tui.benchmarks.anser.layout import AnserLayout
-from anser_tui.benchmarks.anser.report import GroupRow, JudgeValues, build_rows, form_metrics
-from anser_tui.benchmarks.anser.run_scoring import (
-    PhaseProgress,
-    efficiency_cells,
-    fill_bertscore,
-    score_run,
-)
-from anser_tui.benchmarks.anser.task_scores import TaskScore
+from anser_tui.benchmarks.base import JudgeValues, PhaseProgress, ScoreOptions
+from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.config import BertScoreSettings
-from anser_tui.corpora.rule_keys import rule_key_map
 from anser_tui.errors import InputError
 from anser_tui.scoring.bertscore import Pair
+from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.decisions import ItemState, all_decisions
 from anser_tui.workspace.judgments import latest_judgments
 from anser_tui.workspace.records import JudgmentStatus, LogRecord
@@ -63,35 +57,30 @@ class RunSummary:
     run: str
     n: int
     n_unparsed: int
-    bertscore: dict[str, str]  # {lang: why BERTScore-F1 was not computed}
+    not_computed: dict[str, str]  # {metric: why it was not computed}
 
 
 def score_workspace(store: WorkspaceStore, settings: BertScoreSettings, run: str | None = None,
-                    on_progress: PhaseProgress | None = None) -> list[RunSummary]:
-    """Score `run` (or every run) and replace its metric rows in the workspace."""
+                    on_progress: PhaseProgress | None = None, data_dir: Path | None = None
+                    ) -> list[RunSummary]:
+    """Score `run` (or every run) with the workspace's benchmark; replace its metric rows.
+    `data_dir`: the benchmark folder as `sessions.data.data_folder` found it (default: the
+    stored path)."""
     runs = [store.require_run(run)] if run is not None else store.run_names()
     if not runs:
         raise InputError("the workspace has no runs (use `anser-tui import-run`)", store.path)
+    benchmark = benchmark_named(store.benchmark)
     tasks = store.tasks()
-    rule_keys = rule_key_map(AnserLayout(store.data_dir).corpora)
-    scored: dict[str, list[TaskScore]] = {}
-    jobs = []
-    for name in runs:
-        outputs = store.outputs(name)
-        scored[name] = score_run(tasks, outputs, rule_keys)
-        jobs += [(t, outputs[t.id].answer if t.id in outputs else None, s)
-                 for t, s in zip(tasks, scored[name], strict=True)]
-    reasons = fill_bertscore(jobs, settings, WorkspaceBertScoreCache(store), on_progress)
+    options = ScoreOptions(settings, WorkspaceBertScoreCache(store), on_progress)
     summaries = []
-    for name, scores in scored.items():
-        logs = store.log_records(name)
-        rows = [{"task_id": s.task_id, "name": metric, "value": cell.value,
-                 "detail": cell.detail}
-                for s in scores
-                for metric, cell in {**s.cells, **efficiency_cells(logs.get(s.task_id))}.items()]
-        store.replace_metrics(name, rows)
-        summaries.append(RunSummary(name, len(scores), sum(s.unparsed for s in scores),
-                                    reasons))
+    for name in runs:
+        scored = benchmark.score(data_dir or store.data_dir, tasks, store.outputs(name),
+                                 store.log_records(name), options)
+        store.replace_metrics(name, [
+            {"task_id": task_id, "name": metric, "value": cell.value, "detail": cell.detail}
+            for task_id, cells in scored.cells.items() for metric, cell in cells.items()])
+        summaries.append(RunSummary(name, len(scored.scores), scored.n_unparsed,
+                                    scored.not_computed))
     return summaries
 
 
@@ -114,25 +103,20 @@ def judge_values(store: WorkspaceStore, run: str) -> JudgeValues:
                        reviewed=frozenset(human), overhead=overhead)
 
 
-def stored_scores(store: WorkspaceStore, run: str) -> list[TaskScore]:
+def stored_scores(store: WorkspaceStore, run: str) -> list[Any]:
     """The run's task scores as `score` stored them; an InputError when it was never scored."""
     cells: dict[str, dict[str, Cell]] = defaultdict(dict)
     for task_id, name, value, detail in store.conn.execute(
-            "SELECT task_id, name, value, detail FROM metrics WHERE run=?", (store.require_run(
-                run),)):
+            "SELECT task_id, name, value, detail FROM metrics WHERE run=?",
+            (store.require_run(run),)):
         cells[task_id][name] = Cell(value, detail)
     if not cells:
         raise InputError(f"run {run!r} has no metrics yet: run `anser-tui score "
                          f"{store.path} --run {run}` first", store.path)
-    scores = []
-    for task in store.tasks():
-        used = form_metrics(task.group, task.form)
-        kept = {n: c for n, c in cells.get(task.id, {}).items() if n in used}
-        scores.append(TaskScore(task.id, task.group, task.form, kept))
-    return scores
+    return benchmark_named(store.benchmark).restore_scores(store.tasks(), cells)
 
 
-def workspace_report(store: WorkspaceStore, run: str) -> list[GroupRow]:
+def workspace_report(store: WorkspaceStore, run: str) -> list[Any]:
     """The report rows of one scored run."""
-    return build_rows(stored_scores(store, run), store.log_records(run),
-                      judge_values(store, run))
+    return benchmark_named(store.benchmark).report(
+        stored_scores(store, run), store.log_records(run), judge_values(store, run))

@@ -9,16 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from anser_tui.benchmarks.anser.layout import AnserLayout, load_anser
-from anser_tui.benchmarks.anser.report import build_rows
-from anser_tui.benchmarks.anser.run_scoring import (
-    PhaseProgress,
-    fill_bertscore,
-    score_run,
-    task_json,
-)
+from anser_tui.benchmarks.anser.run_scoring import task_json
+from anser_tui.benchmarks.base import PhaseProgress, ScoreOptions
+from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.config import BertScoreSettings
-from anser_tui.corpora.rule_keys import rule_key_map
 from anser_tui.errors import InputError
 from anser_tui.workspace.runs import read_log_file, read_run_file
 
@@ -30,14 +24,13 @@ def score_files(data_dir: Path, run_file: Path, log_file: Path | None = None,
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
         raise InputError("no such folder", data_dir)
-    tasks = load_anser(data_dir)
+    benchmark = benchmark_named("anser")
+    tasks = benchmark.load(data_dir)
     known = {t.id for t in tasks}
     outputs = {o.task_id: o for _, o in read_run_file(Path(run_file), known.__contains__)}
     logs = {r.task_id: r for r in read_log_file(Path(log_file), known.__contains__)} \
         if log_file is not None else {}
-    scores = score_run(tasks, outputs, rule_key_map(AnserLayout(data_dir).corpora))
-    answers = [outputs[t.id].answer if t.id in outputs else None for t in tasks]
-    fill_bertscore(list(zip(tasks, answers, scores, strict=True)),
-                   settings or BertScoreSettings(), None, on_progress)
-    return {"tasks": [task_json(s, logs.get(s.task_id)) for s in scores],
-            "groups": [row.as_json() for row in build_rows(scores, logs)]}
+    scored = benchmark.score(data_dir, tasks, outputs, logs,
+                             ScoreOptions(settings or BertScoreSettings(), None, on_progress))
+    return {"tasks": [task_json(s, logs.get(s.task_id)) for s in scored.scores],
+            "groups": [row.as_json() for row in benchmark.report(scored.scores, logs, None)]}

@@ -4,24 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from anser_tui.benchmarks.anser.layout import load_anser
+from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.errors import InputError
+from anser_tui.sessions.data import data_signature
 from anser_tui.workspace.runs import read_log_file, read_run_file
 from anser_tui.workspace.store import WorkspaceStore
 
-BENCHMARKS = ("anser",)
-
 
 def init_workspace(path: Path, benchmark: str, data_dir: Path) -> WorkspaceStore:
-    """A new workspace holding every task of the benchmark folder."""
-    if benchmark not in BENCHMARKS:
-        raise InputError(f"benchmark {benchmark!r} is not supported yet "
-                         f"(supported: {', '.join(BENCHMARKS)})")
+    """A new workspace holding every task of the benchmark folder, each in its splits."""
+    spec = benchmark_named(benchmark)
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
         raise InputError("no such folder", data_dir)
-    tasks = load_anser(data_dir)
-    return WorkspaceStore.create(path, benchmark, data_dir, tasks)
+    tasks = spec.load(data_dir)
+    return WorkspaceStore.create(path, spec.name, data_dir, tasks,
+                                 {t.id: spec.splits(t) for t in tasks},
+                                 data_signature(spec, data_dir.resolve()))
 
 
 def import_run(store: WorkspaceStore, run_file: Path, name: str,

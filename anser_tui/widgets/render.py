@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from rich.text import Text
 
+from anser_tui.scoring.cells import number, parsed_detail
 from anser_tui.text import neutralize
 from anser_tui.workspace.decisions import ItemState
 from anser_tui.workspace.records import DecisionKind, Judgment, JudgmentStatus
@@ -125,10 +126,6 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
 
 def answer_body(view: ItemView) -> Text:
     """The raw answer, what the scorer read from it ("parsed: 1234.5"), and the task's metrics."""
-    from anser_tui.benchmarks.anser.report import form_metrics
-    from anser_tui.benchmarks.anser.report_format import number
-    from anser_tui.benchmarks.anser.task_scores import parsed_detail
-
     if view.output is None:
         parts = [Text("(no output in this run: scored as an empty answer)", style="italic")]
     else:
@@ -139,9 +136,8 @@ def answer_body(view: ItemView) -> Text:
     read = parsed_detail(view.metrics)
     if read:
         parts += [Text(), safe(read, "bold" if read.startswith("parsed") else "bold yellow")]
-    names = [*form_metrics(view.task.group, view.task.form), "Latency", "Token Usage"]
     line, reasons = Text(), []
-    for name in (n for n in names if n in view.metrics):
+    for name in (n for n in view.metric_names if n in view.metrics):
         value, detail = view.metrics[name]
         if value is None:
             if detail and not detail.startswith(("unparsed", "n/a")):

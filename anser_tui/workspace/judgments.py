@@ -1,48 +1,96 @@
-"""Judgments in the workspace: stored as they arrive, the newest per (run, task) is current."""
+"""Judgments in the workspace: stored as they arrive, with their calls; the newest per (run,
+task) is current. `add_judgments` is the one way a judgment is written (an import, or a judge
+run's batch, with the cache rows of its replies)."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable
+import sqlite3
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from anser_tui.workspace.records import Judgment, JudgmentStatus, dumps
+from anser_tui.workspace.records import JudgeCall, Judgment
 from anser_tui.workspace.store import WorkspaceStore, utc_now
 
-_COLUMNS = ("id", "run", "task_id", "rubric_id", "status", "raw", "marks", "score",
-            "recomputed_score", "reason", "error", "arithmetic_mismatch", "model", "source",
-            "latency_s", "input_tokens", "output_tokens", "created_at")
+_INSERT_JUDGMENT = (f"INSERT INTO judgments ({', '.join(Judgment.COLUMNS)}) "
+                    f"VALUES ({', '.join('?' * len(Judgment.COLUMNS))})")
+_INSERT_CALL = (f"INSERT INTO judge_calls (judgment_uid, seq, {', '.join(JudgeCall.COLUMNS)}) "
+                f"VALUES ({', '.join('?' * (len(JudgeCall.COLUMNS) + 2))})")
+_INSERT_CACHE = ("INSERT OR REPLACE INTO judge_cache (key, model, params, raw, reply_model, "
+                 "latency_s, input_tokens, output_tokens, created_at) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+_SELECT = f"SELECT id, {', '.join(Judgment.COLUMNS)} FROM judgments"
 
 
-def add_judgments(store: WorkspaceStore, judgments: Iterable[Judgment]) -> None:
-    """Append judgments in one transaction."""
+def add_judgments(store: WorkspaceStore, judgments: Iterable[Judgment],
+                  cache_rows: Sequence[tuple[Any, ...]] = ()) -> list[Judgment]:
+    """Append judgments (and the judge-cache rows of the replies they came from:
+    (key, model, params, raw, reply_model, latency_s, input_tokens, output_tokens)) in one
+    transaction. The judgments as stored (creation time filled in)."""
     now = utc_now()
-    rows = [{**j.model_dump(exclude={"id"}), "status": j.status.value,
-             "marks": dumps(j.marks), "arithmetic_mismatch": int(j.arithmetic_mismatch),
-             "created_at": j.created_at or now} for j in judgments]
+    stored = [j if j.created_at else j.model_copy(update={"created_at": now})
+              for j in judgments]
     with store.transaction():
-        store.db.table("judgments").insert_all(rows)
+        store.conn.executemany(_INSERT_CACHE, [(*row, now) for row in cache_rows])
+        store.conn.executemany(_INSERT_JUDGMENT, [j.to_row() for j in stored])
+        store.conn.executemany(_INSERT_CALL, [(j.uid, seq, *call.to_row())
+                                              for j in stored
+                                              for seq, call in enumerate(j.calls)])
+    return stored
 
 
-def _from_row(row: tuple[Any, ...]) -> Judgment:
-    values = dict(zip(_COLUMNS, row, strict=True))
-    values["marks"] = json.loads(values["marks"])
-    values["status"] = JudgmentStatus(values["status"])
-    values["arithmetic_mismatch"] = bool(values["arithmetic_mismatch"])
-    return Judgment(**values)
+def _calls(store: WorkspaceStore, uids: Sequence[str]) -> dict[str, list[JudgeCall]]:
+    found: dict[str, list[JudgeCall]] = defaultdict(list)
+    for start in range(0, len(uids), 500):
+        chunk = uids[start:start + 500]
+        rows = store.rows(
+            f"SELECT * FROM judge_calls WHERE judgment_uid IN ({', '.join('?' * len(chunk))}) "
+            "ORDER BY judgment_uid, seq", chunk)
+        for row in rows:
+            found[row["judgment_uid"]].append(JudgeCall.from_row(row))
+    return found
+
+
+def _with_calls(store: WorkspaceStore, rows: list[sqlite3.Row]) -> list[Judgment]:
+    calls = _calls(store, [row["uid"] for row in rows])
+    return [Judgment.from_row(row, tuple(calls.get(row["uid"], ()))) for row in rows]
 
 
 def latest_judgment(store: WorkspaceStore, run: str, task_id: str) -> Judgment | None:
-    row = store.conn.execute(
-        f"SELECT {', '.join(_COLUMNS)} FROM judgments WHERE run=? AND task_id=? "
-        "ORDER BY id DESC LIMIT 1", (run, task_id)).fetchone()
-    return _from_row(row) if row else None
+    rows = store.rows(f"{_SELECT} WHERE run=? AND task_id=? ORDER BY id DESC LIMIT 1",
+                              (run, task_id)).fetchall()
+    found = _with_calls(store, rows)
+    return found[0] if found else None
 
 
 def latest_judgments(store: WorkspaceStore, run: str) -> dict[str, Judgment]:
     """The current judgment of each task of `run` that has one."""
-    rows = store.conn.execute(
-        f"SELECT {', '.join('j.' + c for c in _COLUMNS)} FROM judgments j "
-        "JOIN (SELECT MAX(id) AS id FROM judgments WHERE run=? GROUP BY task_id) m "
-        "ON j.id = m.id", (run,))
-    return {j.task_id: j for j in map(_from_row, rows)}
+    rows = store.rows(
+        f"{_SELECT} WHERE id IN (SELECT MAX(id) FROM judgments WHERE run=? GROUP BY task_id)",
+        (run,)).fetchall()
+    return {j.task_id: j for j in _with_calls(store, rows)}
+
+
+def judgment_history(store: WorkspaceStore, run: str, task_id: str) -> list[Judgment]:
+    """Every judgment of (run, task), oldest first."""
+    rows = store.rows(f"{_SELECT} WHERE run=? AND task_id=? ORDER BY id",
+                              (run, task_id)).fetchall()
+    return _with_calls(store, rows)
+
+
+@dataclass(frozen=True)
+class CachedReply:
+    raw: str
+    model: str | None
+    latency_s: float | None
+    input_tokens: int | None
+    output_tokens: int | None
+
+
+def cached_reply(store: WorkspaceStore, key: str) -> CachedReply | None:
+    """The judge's reply cached under a call's key, if any."""
+    row = store.conn.execute(
+        "SELECT raw, reply_model, latency_s, input_tokens, output_tokens FROM judge_cache "
+        "WHERE key=?", (key,)).fetchone()
+    return CachedReply(*row) if row else None

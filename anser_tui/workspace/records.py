@@ -1,17 +1,29 @@
-"""Records the workspace keeps: run outputs, log figures, judgments and decision events."""
+"""Records the workspace keeps: run outputs, log figures, judgments (with their calls) and
+decision events. Each record knows its row: `to_row()` gives the column values, `from_row(row)`
+reads one back (`row` maps column names to values, e.g. a `sqlite3.Row`)."""
 
 from __future__ import annotations
 
 import json
+import sqlite3
+import uuid
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
+
+RowLike = Mapping[str, Any] | sqlite3.Row  # a row read back: column name -> value
 
 
 def dumps(value: Any) -> str:
     """JSON as stored in the workspace: non-ASCII kept, keys in the order given."""
     return json.dumps(value, ensure_ascii=False)
+
+
+def new_uid() -> str:
+    """A stable identity for a record that may travel to another workspace (merge)."""
+    return uuid.uuid4().hex
 
 
 class RunOutput(BaseModel):
@@ -32,6 +44,17 @@ class RunOutput(BaseModel):
             return self.answer
         return dumps(self.answer)
 
+    def to_row(self, run: str, line: int) -> tuple[Any, ...]:
+        """(run, task_id, answer, retrieved, line) of the outputs table."""
+        answer = None if self.answer is None else dumps(self.answer)
+        return (run, self.task_id, answer, dumps(self.retrieved), line)
+
+    @classmethod
+    def from_row(cls, row: RowLike) -> RunOutput:
+        answer = row["answer"]
+        return cls(task_id=row["task_id"], answer=None if answer is None else json.loads(answer),
+                   retrieved=json.loads(row["retrieved"]))
+
 
 class LogRecord(BaseModel):
     """Per-task figures from a reproducibility log."""
@@ -49,6 +72,16 @@ class LogRecord(BaseModel):
             return None
         return (self.input_tokens or 0) + (self.output_tokens or 0)
 
+    def to_row(self, run: str) -> tuple[Any, ...]:
+        """(run, task_id, latency_s, input_tokens, output_tokens, total_tokens) of the logs."""
+        return (run, self.task_id, self.latency_s, self.input_tokens, self.output_tokens,
+                self.total_tokens)
+
+    @classmethod
+    def from_row(cls, row: RowLike) -> LogRecord:
+        return cls(task_id=row["task_id"], latency_s=row["latency_s"],
+                   input_tokens=row["input_tokens"], output_tokens=row["output_tokens"])
+
 
 class JudgmentStatus(StrEnum):
     OK = "ok"
@@ -57,29 +90,85 @@ class JudgmentStatus(StrEnum):
     TRANSPORT_ERROR = "transport_error"
 
 
-class Judgment(BaseModel):
-    """One judge output for (run, task): raw text kept whole, parsed marks, score, status."""
+class JudgeCall(BaseModel):
+    """One request of a judgment and its reply: the whole rubric at once (criterion None, as
+    ANSER-Bench asks) or one criterion (PRBench). The raw reply is kept whole."""
 
     model_config = ConfigDict(frozen=True)
+    COLUMNS: ClassVar[tuple[str, ...]] = (
+        "criterion", "status", "raw", "mark", "explanation", "error", "latency_s",
+        "input_tokens", "output_tokens")
+
+    criterion: str | None = None
+    status: JudgmentStatus
+    raw: str = ""
+    mark: int | None = None
+    explanation: str | None = None
+    error: str | None = None
+    latency_s: float | None = None
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+
+    def to_row(self) -> tuple[Any, ...]:
+        values = self.model_dump()
+        values["status"] = self.status.value
+        return tuple(values[c] for c in self.COLUMNS)
+
+    @classmethod
+    def from_row(cls, row: RowLike) -> JudgeCall:
+        return cls.model_validate({c: row[c] for c in cls.COLUMNS})
+
+
+class Judgment(BaseModel):
+    """One judge output for (run, task): its calls (raw replies kept whole), the parsed marks
+    under the rubric, the score, the status. Identified across workspaces by `uid`."""
+
+    model_config = ConfigDict(frozen=True)
+    COLUMNS: ClassVar[tuple[str, ...]] = (
+        "uid", "run", "task_id", "rubric_id", "status", "marks", "score", "recomputed_score",
+        "reason", "error", "arithmetic_mismatch", "model", "source", "dataset_version",
+        "latency_s", "input_tokens", "output_tokens", "created_at")
 
     run: str
     task_id: str
     rubric_id: str
     status: JudgmentStatus
-    raw: str
+    calls: tuple[JudgeCall, ...] = ()
     marks: dict[str, int] = Field(default_factory=dict)
-    score: float | None = None  # the judge's score_0_100: the "LLM Judge" metric
-    recomputed_score: float | None = None  # 100 * sum(w_i * d_i / 4) from the marks
+    score: float | None = None  # the judge's score (ANSER: score_0_100): the "LLM Judge" metric
+    recomputed_score: float | None = None  # the rubric's aggregate of the marks
     reason: str | None = None
     error: str | None = None
     arithmetic_mismatch: bool = False
     model: str | None = None
     source: str = "imported"
+    dataset_version: str | None = None  # the answer keys judged against (AA-LCR)
     latency_s: float | None = None
     input_tokens: int | None = None
     output_tokens: int | None = None
     created_at: str | None = None
-    id: int | None = None
+    uid: str = Field(default_factory=new_uid)
+    id: int | None = None  # the row's place in this workspace, for ordering only
+
+    @property
+    def raw(self) -> str:
+        """The judge's reply text: the one reply, or each criterion's reply on its own line."""
+        if len(self.calls) == 1:
+            return self.calls[0].raw
+        return "\n".join(f"[{c.criterion}] {c.raw}" for c in self.calls)
+
+    def to_row(self) -> tuple[Any, ...]:
+        values = self.model_dump(exclude={"calls", "id"})
+        values.update(status=self.status.value, marks=dumps(self.marks),
+                      arithmetic_mismatch=int(self.arithmetic_mismatch))
+        return tuple(values[c] for c in self.COLUMNS)
+
+    @classmethod
+    def from_row(cls, row: RowLike, calls: tuple[JudgeCall, ...] = ()) -> Judgment:
+        values = {c: row[c] for c in cls.COLUMNS}
+        values.update(marks=json.loads(values["marks"]), id=row["id"], calls=calls,
+                      arithmetic_mismatch=bool(values["arithmetic_mismatch"]))
+        return cls.model_validate(values)
 
 
 class DecisionKind(StrEnum):
@@ -102,9 +191,14 @@ class ReasonCode(StrEnum):
 
 
 class Decision(BaseModel):
-    """One event of a review session. Append-only; current state is derived from the events."""
+    """One event of a review session. Append-only; current state is derived from the events.
+    The judgment it answers and the event an undo takes back are named by uid."""
 
     model_config = ConfigDict(frozen=True)
+    COLUMNS: ClassVar[tuple[str, ...]] = (
+        "uid", "session_id", "run", "task_id", "reviewer", "kind", "marks", "score",
+        "reason_code", "comment", "judge_visible", "judgment_uid", "target_uid",
+        "time_spent_s", "created_at")
 
     session_id: int
     run: str
@@ -116,8 +210,23 @@ class Decision(BaseModel):
     reason_code: ReasonCode | None = None
     comment: str | None = None
     judge_visible: bool = True
-    judgment_id: int | None = None
-    target: int | None = None
+    judgment_uid: str | None = None
+    target_uid: str | None = None
     time_spent_s: float | None = None
     created_at: str | None = None
-    id: int | None = None
+    uid: str = Field(default_factory=new_uid)
+    id: int | None = None  # the row's place in this workspace, for ordering only
+
+    def to_row(self) -> tuple[Any, ...]:
+        values = self.model_dump(exclude={"id"})
+        values.update(kind=self.kind.value, marks=dumps(self.marks),
+                      judge_visible=int(self.judge_visible),
+                      reason_code=self.reason_code.value if self.reason_code else None)
+        return tuple(values[c] for c in self.COLUMNS)
+
+    @classmethod
+    def from_row(cls, row: RowLike) -> Decision:
+        values = {c: row[c] for c in cls.COLUMNS}
+        values.update(marks=json.loads(values["marks"]), id=row["id"],
+                      judge_visible=bool(values["judge_visible"]))
+        return cls.model_validate(values)

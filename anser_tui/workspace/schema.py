@@ -1,73 +1,95 @@
-"""The workspace schema: one SQLite file, WAL mode, decisions as append-only events."""
+"""The workspace schema, version 2: one SQLite file, WAL mode, decisions as append-only events.
+
+Version 2 (this release) adds to version 1: judge calls per criterion (`judge_calls`, the raw
+reply of each call; `judgments` keeps the parsed whole), task membership in splits
+(`task_splits`), the dataset version on each judgment, stable uids on runs, sessions,
+judgments and decisions (decisions refer to their judgment and undo target by uid, so two
+reviewers' workspaces can be merged), a content hash on runs, and the benchmark's fingerprint
+in `meta`. `migrations` turns a version-1 file into this.
+"""
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tasks (
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE tasks (
     id TEXT PRIMARY KEY, seq INTEGER NOT NULL, benchmark TEXT NOT NULL,
     group_name TEXT NOT NULL, form TEXT NOT NULL, lang TEXT NOT NULL, domain TEXT NOT NULL,
     objective TEXT NOT NULL, number INTEGER, type TEXT, query TEXT NOT NULL,
     instruction TEXT NOT NULL, ground_truth TEXT, evidence TEXT NOT NULL,
     source TEXT NOT NULL, line INTEGER NOT NULL, extra TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS tasks_seq ON tasks (seq);
-CREATE TABLE IF NOT EXISTS runs (
-    name TEXT PRIMARY KEY, source TEXT NOT NULL, log_source TEXT,
-    imported_at TEXT NOT NULL, n_outputs INTEGER NOT NULL, n_log INTEGER NOT NULL
+CREATE INDEX tasks_seq ON tasks (seq);
+CREATE TABLE task_splits (
+    task_id TEXT NOT NULL REFERENCES tasks(id), split TEXT NOT NULL,
+    PRIMARY KEY (task_id, split)
 );
-CREATE TABLE IF NOT EXISTS outputs (
+CREATE INDEX task_splits_split ON task_splits (split, task_id);
+CREATE TABLE runs (
+    name TEXT PRIMARY KEY, uid TEXT NOT NULL UNIQUE, source TEXT NOT NULL, log_source TEXT,
+    imported_at TEXT NOT NULL, n_outputs INTEGER NOT NULL, n_log INTEGER NOT NULL,
+    content_hash TEXT NOT NULL
+);
+CREATE TABLE outputs (
     run TEXT NOT NULL REFERENCES runs(name), task_id TEXT NOT NULL REFERENCES tasks(id),
     answer TEXT, retrieved TEXT NOT NULL, line INTEGER NOT NULL,
     PRIMARY KEY (run, task_id)
 );
-CREATE TABLE IF NOT EXISTS logs (
+CREATE TABLE logs (
     run TEXT NOT NULL REFERENCES runs(name), task_id TEXT NOT NULL REFERENCES tasks(id),
     latency_s REAL, input_tokens INTEGER, output_tokens INTEGER, total_tokens INTEGER,
     PRIMARY KEY (run, task_id)
 );
-CREATE TABLE IF NOT EXISTS metrics (
+CREATE TABLE metrics (
     run TEXT NOT NULL, task_id TEXT NOT NULL, name TEXT NOT NULL, value REAL, detail TEXT,
     PRIMARY KEY (run, task_id, name)
 );
-CREATE TABLE IF NOT EXISTS judgments (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, run TEXT NOT NULL, task_id TEXT NOT NULL,
-    rubric_id TEXT NOT NULL, status TEXT NOT NULL, raw TEXT NOT NULL, marks TEXT NOT NULL,
+CREATE TABLE judgments (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, uid TEXT NOT NULL UNIQUE, run TEXT NOT NULL,
+    task_id TEXT NOT NULL, rubric_id TEXT NOT NULL, status TEXT NOT NULL, marks TEXT NOT NULL,
     score REAL, recomputed_score REAL, reason TEXT, error TEXT,
     arithmetic_mismatch INTEGER NOT NULL, model TEXT, source TEXT NOT NULL,
-    latency_s REAL, input_tokens INTEGER, output_tokens INTEGER, created_at TEXT NOT NULL
+    dataset_version TEXT, latency_s REAL, input_tokens INTEGER, output_tokens INTEGER,
+    created_at TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS judgments_item ON judgments (run, task_id, id);
-CREATE TABLE IF NOT EXISTS sessions (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, reviewer TEXT NOT NULL,
-    blind INTEGER NOT NULL, order_by TEXT NOT NULL, filters TEXT NOT NULL,
-    seed INTEGER NOT NULL, created_at TEXT NOT NULL
+CREATE INDEX judgments_item ON judgments (run, task_id, id);
+CREATE TABLE judge_calls (
+    judgment_uid TEXT NOT NULL REFERENCES judgments(uid), seq INTEGER NOT NULL,
+    criterion TEXT, status TEXT NOT NULL, raw TEXT NOT NULL, mark INTEGER, explanation TEXT,
+    error TEXT, latency_s REAL, input_tokens INTEGER, output_tokens INTEGER,
+    PRIMARY KEY (judgment_uid, seq)
 );
-CREATE TABLE IF NOT EXISTS session_items (
+CREATE TABLE sessions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, uid TEXT NOT NULL UNIQUE, name TEXT NOT NULL UNIQUE,
+    reviewer TEXT NOT NULL, blind INTEGER NOT NULL, order_by TEXT NOT NULL,
+    filters TEXT NOT NULL, seed INTEGER NOT NULL, created_at TEXT NOT NULL
+);
+CREATE TABLE session_items (
     session_id INTEGER NOT NULL REFERENCES sessions(id), pos INTEGER NOT NULL,
     run TEXT NOT NULL, task_id TEXT NOT NULL,
     PRIMARY KEY (session_id, pos)
 );
-CREATE TABLE IF NOT EXISTS decisions (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, session_id INTEGER NOT NULL REFERENCES sessions(id),
+CREATE TABLE decisions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, uid TEXT NOT NULL UNIQUE,
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
     run TEXT NOT NULL, task_id TEXT NOT NULL, reviewer TEXT NOT NULL, kind TEXT NOT NULL,
     marks TEXT NOT NULL, score REAL, reason_code TEXT, comment TEXT,
-    judge_visible INTEGER NOT NULL, judgment_id INTEGER, target INTEGER,
+    judge_visible INTEGER NOT NULL, judgment_uid TEXT, target_uid TEXT,
     time_spent_s REAL, created_at TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS decisions_item ON decisions (session_id, run, task_id, id);
-CREATE TRIGGER IF NOT EXISTS decisions_append_only_update BEFORE UPDATE ON decisions
+CREATE INDEX decisions_item ON decisions (session_id, run, task_id, id);
+CREATE TRIGGER decisions_append_only_update BEFORE UPDATE ON decisions
 BEGIN SELECT RAISE(ABORT, 'decisions are append-only'); END;
-CREATE TRIGGER IF NOT EXISTS decisions_append_only_delete BEFORE DELETE ON decisions
+CREATE TRIGGER decisions_append_only_delete BEFORE DELETE ON decisions
 BEGIN SELECT RAISE(ABORT, 'decisions are append-only'); END;
-CREATE TABLE IF NOT EXISTS judge_cache (
+CREATE TABLE judge_cache (
     key TEXT PRIMARY KEY, model TEXT NOT NULL, params TEXT NOT NULL, raw TEXT NOT NULL,
     reply_model TEXT, latency_s REAL, input_tokens INTEGER, output_tokens INTEGER,
     created_at TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS bertscore_cache (
+CREATE TABLE bertscore_cache (
     model TEXT NOT NULL, layers INTEGER NOT NULL, candidate TEXT NOT NULL,
     reference TEXT NOT NULL, f1 REAL NOT NULL,
     PRIMARY KEY (model, layers, candidate, reference)

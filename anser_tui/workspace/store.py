@@ -1,24 +1,33 @@
-"""The workspace: one SQLite file (through sqlite-utils) with tasks, runs, metrics, judgments,
-sessions and decisions. Each store object owns one connection; give each thread its own."""
+"""The workspace: one SQLite file with tasks, runs, metrics, judgments, sessions and decisions.
+
+Each store object owns one connection; give each thread its own (`reopen`). The connection is
+in autocommit mode and every user-level write is one `transaction()`: `BEGIN IMMEDIATE` (the
+write lock taken up front, so a second writer waits its turn instead of failing half-way),
+COMMIT at the end, ROLLBACK on any exception. Nested `transaction()` blocks are part of the
+outermost one. Opening a file of an older schema migrates it in one transaction; a file of a
+newer schema is refused before anything is written.
+"""
 
 from __future__ import annotations
 
-import json
+import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from anser_tui.errors import InputError
-from anser_tui.workspace.records import LogRecord, RunOutput, dumps
+from anser_tui.workspace.fingerprint import content_hash, tasks_fingerprint
+from anser_tui.workspace.migrations import migrate
+from anser_tui.workspace.records import LogRecord, RunOutput, new_uid
 from anser_tui.workspace.schema import SCHEMA, SCHEMA_VERSION
-from anser_tui.workspace.tasks import AnswerKey, Form, Task, TaskPrompt
+from anser_tui.workspace.sql import statements
+from anser_tui.workspace.tasks import Task
 
-if TYPE_CHECKING:
-    import sqlite_utils
+LOCK_RETRIES = 20  # BEGIN IMMEDIATE attempts, on top of the busy timeout of each
 
 
 def utc_now() -> str:
@@ -26,12 +35,23 @@ def utc_now() -> str:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(str(path), timeout=30.0, check_same_thread=False)
+    conn = sqlite3.connect(str(path), timeout=30.0, check_same_thread=False,
+                           isolation_level=None)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("PRAGMA busy_timeout=30000")
     return conn
+
+
+def _schema_version(conn: sqlite3.Connection, path: Path) -> int:
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+    except sqlite3.DatabaseError:
+        raise InputError("not an anser-tui workspace", path) from None
+    if row is None or not str(row[0]).isdigit():
+        raise InputError("not an anser-tui workspace", path)
+    return int(row[0])
 
 
 class WorkspaceStore:
@@ -40,37 +60,40 @@ class WorkspaceStore:
     def __init__(self, path: Path, conn: sqlite3.Connection):
         self.path = path
         self.conn = conn
+        self._depth = 0
         self._tasks: dict[str, Task] = {}
         self._all_tasks = False
 
-    @cached_property
-    def db(self) -> sqlite_utils.Database:
-        """sqlite-utils on this connection, for bulk writes. Imported on first use: it imports
-        pandas when pandas is installed, half a second the review screen need not wait for."""
-        import sqlite_utils
-
-        return sqlite_utils.Database(self.conn)
-
     # -- opening -------------------------------------------------------------------------
     @classmethod
-    def create(cls, path: Path, benchmark: str, data_dir: Path, tasks: Iterable[Task]
-               ) -> WorkspaceStore:
-        """A new workspace at `path` holding `tasks`. Written whole or not at all."""
+    def create(cls, path: Path, benchmark: str, data_dir: Path, tasks: Sequence[Task],
+               splits: Mapping[str, Sequence[str]], data_signature: str = "") -> WorkspaceStore:
+        """A new workspace at `path` holding `tasks` and their `splits` ({task id: splits}).
+        Written whole or not at all (built beside `path`, then renamed into place)."""
         path = Path(path)
         if path.exists():
             raise InputError("a file already exists there; choose a new workspace path", path)
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".creating")
-        tmp.unlink(missing_ok=True)
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(tmp) + suffix).unlink(missing_ok=True)
         conn = _connect(tmp)
         try:
-            conn.executescript(SCHEMA)
             store = cls(tmp, conn)
             with store.transaction():
-                store._set_meta({"schema_version": str(SCHEMA_VERSION), "benchmark": benchmark,
-                                 "data_dir": str(Path(data_dir).resolve()),
-                                 "created_at": utc_now()})
-                store._insert_tasks(tasks)
+                for statement in statements(SCHEMA):
+                    conn.execute(statement)
+                data_dir = Path(data_dir).resolve()
+                store.set_meta({
+                    "schema_version": str(SCHEMA_VERSION), "benchmark": benchmark,
+                    "workspace_uid": new_uid(), "created_at": utc_now(),
+                    "benchmark_fingerprint": tasks_fingerprint(tasks),
+                    **data_dir_meta(path, data_dir, data_signature)})
+                conn.executemany(f"INSERT INTO tasks ({', '.join(Task.COLUMNS)}) VALUES "
+                                 f"({', '.join('?' * len(Task.COLUMNS))})",
+                                 (t.to_row() for t in tasks))
+                conn.executemany("INSERT INTO task_splits (task_id, split) VALUES (?, ?)",
+                                 ((tid, s) for tid, names in splits.items() for s in names))
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             conn.close()
@@ -81,20 +104,25 @@ class WorkspaceStore:
 
     @classmethod
     def open(cls, path: Path) -> WorkspaceStore:
+        """Open a workspace, migrating an older schema first; a newer one is refused."""
         path = Path(path)
         if not path.is_file():
             raise InputError("no workspace there (create one with `anser-tui init`)", path)
         conn = _connect(path)
         try:
-            version = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-        except sqlite3.DatabaseError:
+            version = _schema_version(conn, path)
+            if version > SCHEMA_VERSION:
+                raise InputError(
+                    f"this workspace was written by a newer anser-tui (schema {version}; this "
+                    f"release reads schema {SCHEMA_VERSION} and older): upgrade anser-tui to "
+                    "open it", path)
+            store = cls(path, conn)
+            if version < SCHEMA_VERSION:
+                migrate(store, version)
+        except BaseException:
             conn.close()
-            raise InputError("not an anser-tui workspace", path) from None
-        if version is None:
-            conn.close()
-            raise InputError("not an anser-tui workspace", path)
-        conn.executescript(SCHEMA)
-        return cls(path, conn)
+            raise
+        return store
 
     def reopen(self) -> WorkspaceStore:
         """Another store on the same file, with its own connection (for another thread)."""
@@ -111,14 +139,52 @@ class WorkspaceStore:
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """Everything inside commits together or not at all."""
-        with self.conn:
+        """Everything inside commits together or not at all (one BEGIN IMMEDIATE)."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        self._begin()
+        self._depth = 1
+        try:
             yield
+        except BaseException:
+            self._depth = 0
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+        self._depth = 0
+        self.conn.execute("COMMIT")
+
+    def _begin(self) -> None:
+        """Take the write lock, waiting for another writer (busy timeout, then retries)."""
+        for attempt in range(LOCK_RETRIES):
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                if attempt == LOCK_RETRIES - 1:
+                    raise InputError("the workspace stayed locked by another writer; try "
+                                     "again", self.path) from None
+                time.sleep(min(0.05 * 2 ** attempt, 1.0))
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        """The rows of a query as `sqlite3.Row`s (by column name), for `from_row`."""
+        cursor = self.conn.cursor()
+        cursor.row_factory = sqlite3.Row
+        return cursor.execute(sql, params)
 
     # -- meta ----------------------------------------------------------------------------
-    def _set_meta(self, values: Mapping[str, str]) -> None:
-        self.db.table("meta").upsert_all([{"key": k, "value": v} for k, v in values.items()],
-                                   pk="key")
+    def set_meta(self, values: Mapping[str, str]) -> None:
+        with self.transaction():
+            self.conn.executemany(
+                "INSERT INTO meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value=excluded.value", values.items())
 
     def meta(self, key: str) -> str | None:
         row = self.conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
@@ -130,28 +196,15 @@ class WorkspaceStore:
 
     @property
     def data_dir(self) -> Path:
+        """The benchmark folder as last recorded (`sessions.data_folder` finds and checks it)."""
         return Path(self.meta("data_dir") or ".")
 
     # -- tasks ---------------------------------------------------------------------------
-    def _insert_tasks(self, tasks: Iterable[Task]) -> None:
-        self.db.table("tasks").insert_all(
-            {"id": t.id, "seq": t.seq, "benchmark": t.benchmark, "group_name": t.group,
-             "form": t.form.value, "lang": t.lang, "domain": t.domain,
-             "objective": t.objective, "number": t.number, "type": t.prompt.type,
-             "query": t.query, "instruction": t.instruction,
-             "ground_truth": dumps(t.ground_truth), "evidence": dumps(t.evidence),
-             "source": t.source, "line": t.line, "extra": dumps(t.extra)}
-            for t in tasks)
-
     def tasks(self) -> list[Task]:
         """All tasks in benchmark order (read once, then kept)."""
         if not self._all_tasks:
-            rows = self.conn.execute("SELECT * FROM tasks ORDER BY seq")
-            names = [d[0] for d in rows.description]
-            self._tasks = {}
-            for values in rows:
-                task = _task_from_row(dict(zip(names, values, strict=True)))
-                self._tasks[task.id] = task
+            rows = self.rows("SELECT * FROM tasks ORDER BY seq")
+            self._tasks = {row["id"]: Task.from_row(row) for row in rows}
             self._all_tasks = True
         return list(self._tasks.values())
 
@@ -159,11 +212,9 @@ class WorkspaceStore:
         """One task; read on its own until all are needed (a resumed review reads a few)."""
         task = self._tasks.get(task_id)
         if task is None and not self._all_tasks:
-            cursor = self.conn.execute("SELECT * FROM tasks WHERE id=?", (task_id,))
-            row = cursor.fetchone()
+            row = self.rows("SELECT * FROM tasks WHERE id=?", (task_id,)).fetchone()
             if row is not None:
-                names = [d[0] for d in cursor.description]
-                task = self._tasks[task_id] = _task_from_row(dict(zip(names, row, strict=True)))
+                task = self._tasks[task_id] = Task.from_row(row)
         if task is None:
             raise InputError(f"no task {task_id!r} in the workspace", self.path)
         return task
@@ -173,6 +224,15 @@ class WorkspaceStore:
             return task_id in self._tasks
         return self.conn.execute("SELECT 1 FROM tasks WHERE id=?", (task_id,)).fetchone() \
             is not None
+
+    def splits(self) -> dict[str, list[str]]:
+        """{split: task ids in benchmark order}."""
+        out: dict[str, list[str]] = {}
+        for split, task_id in self.conn.execute(
+                "SELECT s.split, s.task_id FROM task_splits s JOIN tasks t ON t.id = s.task_id "
+                "ORDER BY s.split, t.seq"):
+            out.setdefault(split, []).append(task_id)
+        return out
 
     # -- runs ----------------------------------------------------------------------------
     def run_names(self) -> list[str]:
@@ -195,50 +255,45 @@ class WorkspaceStore:
             raise InputError(f"no run {name!r} (runs: {', '.join(names) or 'none'})", self.path)
         return name
 
-    def add_run(self, name: str, outputs: list[tuple[int, RunOutput]],
-                logs: list[LogRecord], source: str, log_source: str | None) -> None:
+    def add_run(self, name: str, outputs: Sequence[tuple[int, RunOutput]],
+                logs: Sequence[LogRecord], source: str, log_source: str | None) -> None:
         """Insert one run, its outputs and its log figures in one transaction."""
+        output_rows = [o.to_row(name, line) for line, o in outputs]
+        log_rows = [r.to_row(name) for r in logs]
         with self.transaction():
-            self.db.table("runs").insert({"name": name, "source": source, "log_source": log_source,
-                                    "imported_at": utc_now(), "n_outputs": len(outputs),
-                                    "n_log": len(logs)})
-            self.db.table("outputs").insert_all(
-                {"run": name, "task_id": o.task_id,
-                 "answer": None if o.answer is None else dumps(o.answer),
-                 "retrieved": dumps(o.retrieved), "line": line} for line, o in outputs)
-            self.db.table("logs").insert_all(
-                {"run": name, "task_id": r.task_id, "latency_s": r.latency_s,
-                 "input_tokens": r.input_tokens, "output_tokens": r.output_tokens,
-                 "total_tokens": r.total_tokens} for r in logs)
+            self.conn.execute(
+                "INSERT INTO runs (name, uid, source, log_source, imported_at, n_outputs, "
+                "n_log, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (name, new_uid(), source, log_source, utc_now(), len(output_rows),
+                 len(log_rows), content_hash(output_rows, log_rows)))
+            self.conn.executemany("INSERT INTO outputs (run, task_id, answer, retrieved, line) "
+                                  "VALUES (?, ?, ?, ?, ?)", output_rows)
+            self.conn.executemany(
+                "INSERT INTO logs (run, task_id, latency_s, input_tokens, output_tokens, "
+                "total_tokens) VALUES (?, ?, ?, ?, ?, ?)", log_rows)
 
     def output(self, run: str, task_id: str) -> RunOutput | None:
         """The run's output for a task; None where the run has none (an empty answer)."""
-        row = self.conn.execute("SELECT answer, retrieved FROM outputs WHERE run=? AND task_id=?",
-                                (run, task_id)).fetchone()
-        if row is None:
-            return None
-        answer = None if row[0] is None else json.loads(row[0])
-        return RunOutput(task_id=task_id, answer=answer, retrieved=json.loads(row[1]))
+        row = self.rows("SELECT task_id, answer, retrieved FROM outputs "
+                        "WHERE run=? AND task_id=?", (run, task_id)).fetchone()
+        return None if row is None else RunOutput.from_row(row)
 
     def outputs(self, run: str) -> dict[str, RunOutput]:
-        rows = self.conn.execute("SELECT task_id, answer, retrieved FROM outputs WHERE run=?",
-                                 (run,))
-        return {tid: RunOutput(task_id=tid, answer=None if a is None else json.loads(a),
-                               retrieved=json.loads(r)) for tid, a, r in rows}
+        rows = self.rows("SELECT task_id, answer, retrieved FROM outputs WHERE run=?", (run,))
+        return {row["task_id"]: RunOutput.from_row(row) for row in rows}
 
     def log_records(self, run: str) -> dict[str, LogRecord]:
-        rows = self.conn.execute(
-            "SELECT task_id, latency_s, input_tokens, output_tokens FROM logs WHERE run=?",
-            (run,))
-        return {tid: LogRecord(task_id=tid, latency_s=lat, input_tokens=i, output_tokens=o)
-                for tid, lat, i, o in rows}
+        rows = self.rows("SELECT * FROM logs WHERE run=?", (run,))
+        return {row["task_id"]: LogRecord.from_row(row) for row in rows}
 
     # -- metrics -------------------------------------------------------------------------
     def replace_metrics(self, run: str, rows: Iterable[Mapping[str, Any]]) -> None:
         """Replace a run's task metrics with `rows` ({task_id, name, value, detail})."""
         with self.transaction():
             self.conn.execute("DELETE FROM metrics WHERE run=?", (run,))
-            self.db.table("metrics").insert_all({"run": run, **r} for r in rows)
+            self.conn.executemany(
+                "INSERT INTO metrics (run, task_id, name, value, detail) VALUES (?, ?, ?, ?, ?)",
+                ((run, r["task_id"], r["name"], r["value"], r["detail"]) for r in rows))
 
     def task_metrics(self, run: str, task_id: str) -> dict[str, tuple[float | None, str | None]]:
         rows = self.conn.execute(
@@ -246,14 +301,9 @@ class WorkspaceStore:
         return {name: (value, detail) for name, value, detail in rows}
 
 
-def _task_from_row(row: dict[str, Any]) -> Task:
-    return Task(
-        id=row["id"], benchmark=row["benchmark"], group=row["group_name"],
-        form=Form(row["form"]), lang=row["lang"], domain=row["domain"],
-        objective=row["objective"], number=row["number"], seq=row["seq"],
-        source=row["source"], line=row["line"],
-        prompt=TaskPrompt(id=row["id"], type=row["type"], query=row["query"],
-                          instruction=row["instruction"]),
-        key=AnswerKey(ground_truth=json.loads(row["ground_truth"]),
-                      evidence=json.loads(row["evidence"])),
-        extra=json.loads(row["extra"]))
+def data_dir_meta(workspace: Path, data_dir: Path, signature: str) -> dict[str, str]:
+    """The meta entries that find a data folder again: its absolute path, its path relative to
+    the workspace's folder (a workspace moved together with its data), its files' signature."""
+    relative = os.path.relpath(data_dir, Path(workspace).resolve().parent)
+    return {"data_dir": str(data_dir), "data_dir_relative": relative,
+            "data_signature": signature}

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from anser_tui.workspace.records import RowLike, dumps
 
 
 class Form(StrEnum):
@@ -57,6 +60,29 @@ class Task(BaseModel):
     prompt: TaskPrompt
     key: AnswerKey
     extra: dict[str, Any] = Field(default_factory=dict)
+
+    COLUMNS: ClassVar[tuple[str, ...]] = (
+        "id", "seq", "benchmark", "group_name", "form", "lang", "domain", "objective", "number",
+        "type", "query", "instruction", "ground_truth", "evidence", "source", "line", "extra")
+
+    def to_row(self) -> tuple[Any, ...]:
+        return (self.id, self.seq, self.benchmark, self.group, self.form.value, self.lang,
+                self.domain, self.objective, self.number, self.prompt.type, self.query,
+                self.instruction, dumps(self.ground_truth), dumps(self.evidence), self.source,
+                self.line, dumps(self.extra))
+
+    @classmethod
+    def from_row(cls, row: RowLike) -> Task:
+        return cls(
+            id=row["id"], benchmark=row["benchmark"], group=row["group_name"],
+            form=Form(row["form"]), lang=row["lang"], domain=row["domain"],
+            objective=row["objective"], number=row["number"], seq=row["seq"],
+            source=row["source"], line=row["line"],
+            prompt=TaskPrompt(id=row["id"], type=row["type"], query=row["query"],
+                              instruction=row["instruction"]),
+            key=AnswerKey(ground_truth=json.loads(row["ground_truth"]),
+                          evidence=json.loads(row["evidence"])),
+            extra=json.loads(row["extra"]))
 
     @property
     def query(self) -> str:

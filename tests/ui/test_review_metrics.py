@@ -10,6 +10,7 @@ from rich.console import Console, RenderableType
 
 from anser_tui.benchmarks import load_anser, rubric_for
 from anser_tui.benchmarks.anser.evidence_diff import evidence_diff
+from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.cli import build_app
 from anser_tui.config import BertScoreSettings
 from anser_tui.screens.review import ReviewScreen
@@ -49,7 +50,7 @@ def _view(tmp_path: Path, task_id: str, answer: object,
     assert rubric is not None
     return ItemView(item=Item("sys", task_id), position=0, task=task, output=output,
                     judgment=None, rubric=rubric, diff=evidence_diff(task, []),
-                    metrics=metrics)
+                    metrics=metrics, metric_names=benchmark_named("anser").metric_names(task))
 
 
 def test_parsed_value_beside_the_raw_answer(tmp_path: Path) -> None:

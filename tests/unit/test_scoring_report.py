@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from mini_bench import write_jsonl, write_mini_bench
 from tiny_bert import LAYERS, build_tiny_bert
 
-from anser_tui.benchmarks.anser.report_format import csv_columns, render_report
+from anser_tui.benchmarks.anser.report_format import csv_columns, render_report, table_blocks
 from anser_tui.cli import cli
 from anser_tui.cli.console import report_table
 from anser_tui.config import BertScoreSettings
@@ -70,7 +70,7 @@ def tiny_settings(model: Path) -> BertScoreSettings:
 def test_workspace_scoring_writes_task_rows_and_caches_bertscore(
         store: WorkspaceStore, tiny_model: Path) -> None:
     [summary] = score_workspace(store, tiny_settings(tiny_model))
-    assert (summary.n, summary.n_unparsed, summary.bertscore) == (7, 1, {})
+    assert (summary.n, summary.n_unparsed, summary.not_computed) == (7, 1, {})
     numeric = store.task_metrics("sys", "finance_zh_descriptive_12")
     assert numeric["SMAPE"] == (pytest.approx(200 * (1500 - 1476.94) / (1500 + 1476.94)),
                                 "parsed: 1500")
@@ -90,7 +90,7 @@ def test_workspace_scoring_writes_task_rows_and_caches_bertscore(
 
 def test_without_the_model_bertscore_says_why(store: WorkspaceStore) -> None:
     [summary] = score_workspace(store, BertScoreSettings())  # roberta-large: not offline
-    assert "not available offline" in summary.bertscore["en"]
+    assert "not available offline" in summary.not_computed["BERTScore-F1 (en)"]
     value, detail = store.task_metrics("sys", "science_en_predictive_1")["BERTScore-F1"]
     assert value is None and detail is not None and detail.startswith("not computed: model")
     rows = {(r.group, r.form.value): r for r in workspace_report(store, "sys")}
@@ -148,7 +148,7 @@ def test_report_formats(store: WorkspaceStore) -> None:
                                        "Set Precision", "Set Recall", "Set F1", "Latency",
                                        "Token Usage"}
     assert numeric["notes"]["MAE"] == "n/a for this form"
-    table = report_table(runs, 160)
+    table = report_table(table_blocks(runs), 160)
     assert "finance_zh_descriptive" in table and "statistic" in table
     markdown = render_report(runs, "md")
     assert "### science_en_predictive" in markdown and "| form | n | n_unparsed |" in markdown

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from anser_tui.benchmarks.anser import groups as m
@@ -21,6 +20,7 @@ from anser_tui.scoring.answer_metrics import (
     smape,
     within_10_percent,
 )
+from anser_tui.scoring.cells import Cell
 from anser_tui.scoring.choices import kind_of, parse_choice
 from anser_tui.scoring.evidence_metrics import (
     precision_at,
@@ -41,14 +41,6 @@ from anser_tui.scoring.structured import (
     number_field,
     text_field,
 )
-
-
-@dataclass(frozen=True)
-class Cell:
-    """One metric value of one task, and what the reviewer should know about it."""
-
-    value: float | None
-    detail: str | None = None
 
 
 def answer_text(value: Any) -> str:

@@ -18,21 +18,12 @@ from typing import Any
 from anser_tui.benchmarks.anser import groups as m
 from anser_tui.benchmarks.anser.groups import GROUPS, GROUPS_BY_NAME
 from anser_tui.benchmarks.anser.task_scores import TaskScore
+from anser_tui.benchmarks.base import JudgeValues
 from anser_tui.scoring.efficiency import latency_summary, token_summary
 from anser_tui.workspace.records import LogRecord
 from anser_tui.workspace.tasks import Form
 
 NOT_FOR_FORM = "n/a for this form"
-
-
-@dataclass(frozen=True)
-class JudgeValues:
-    """Per task: the judge's score (usable judgments only) and the adjudicated score."""
-
-    judge: Mapping[str, float]
-    adjudicated: Mapping[str, float]
-    reviewed: frozenset[str] = frozenset()
-    overhead: Mapping[str, LogRecord] = field(default_factory=dict)
 
 
 @dataclass

@@ -13,24 +13,19 @@ import csv
 import io
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from anser_tui.benchmarks.anser import groups as m
 from anser_tui.benchmarks.anser.groups import GROUPS, GROUPS_BY_NAME
 from anser_tui.benchmarks.anser.report import NOT_FOR_FORM, GroupRow
+from anser_tui.benchmarks.base import TableBlock
+from anser_tui.scoring.cells import number
 
 RunRows = tuple[str, Sequence[GroupRow]]
 _LATENCY_KEYS = ("mean", "median", "p95")
 _TOKEN_KEYS = ("input_mean", "output_mean", "total_mean", "total_sum")
 _JUDGE_KEYS = ("judge", "adjudicated", "left_out")
 _NESTED = {m.LLM_JUDGE: _JUDGE_KEYS, m.LATENCY: _LATENCY_KEYS, m.TOKEN_USAGE: _TOKEN_KEYS}
-
-
-def number(value: float | None) -> str:
-    if value is None:
-        return "—"
-    return f"{value:.3f}".rstrip("0").rstrip(".") or "0"
 
 
 def cell_text(row: GroupRow, name: str) -> str:
@@ -71,19 +66,9 @@ def _notes(rows: Sequence[GroupRow]) -> list[str]:
     return list(found)
 
 
-@dataclass(frozen=True)
-class TableBlock:
-    """One group of one run as the terminal table shows it: metrics down, forms across."""
-
-    run: str
-    group: str
-    columns: tuple[str, ...]  # the forms
-    rows: tuple[tuple[str, ...], ...]  # (label, cell per form); the first two are n, n_unparsed
-    notes: tuple[str, ...]
-
-
 def table_blocks(runs: Sequence[RunRows]) -> list[TableBlock]:
-    """The report as the terminal table lays it out (the console module draws it)."""
+    """The report as the terminal table lays it out: per group, metrics down, forms across
+    (n and n_unparsed first)."""
     blocks = []
     for run, rows in runs:
         for group, group_rows in _by_group(rows).items():

@@ -10,7 +10,7 @@ judgments, never from here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,10 +25,10 @@ from anser_tui.benchmarks.anser.form_cells import (
     structured_cells,
 )
 from anser_tui.benchmarks.anser.groups import form_spec
+from anser_tui.scoring.cells import UNPARSED, parsed_detail
 from anser_tui.scoring.token_f1 import token_f1
 from anser_tui.workspace.tasks import Form, Task
 
-PARSED, UNPARSED = "parsed: ", "unparsed: "
 PENDING = Cell(None, "not computed: BERTScore not run yet")
 
 
@@ -49,14 +49,6 @@ class TaskScore:
     def parsed_detail(self) -> str | None:
         """What was read from the answer, for the reviewer ("parsed: 1234.5")."""
         return parsed_detail({n: (c.value, c.detail) for n, c in self.cells.items()})
-
-
-def parsed_detail(cells: Mapping[str, tuple[float | None, str | None]]) -> str | None:
-    """What the scorer read from the answer: the distinct "parsed:"/"unparsed:" details of a
-    task's metric rows joined by " · " ("parsed: option A · unparsed: odds ratio missing")."""
-    found = dict.fromkeys(d for _, d in cells.values()
-                          if d and (d.startswith(PARSED) or d.startswith(UNPARSED)))
-    return " · ".join(found) or None
 
 
 def answer_cells(task: Task, answer: Any, metrics: tuple[str, ...]) -> dict[str, Cell]:

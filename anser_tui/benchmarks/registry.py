@@ -1,0 +1,24 @@
+"""The benchmarks the workbench knows, by the name a workspace stores in its meta table."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from anser_tui.benchmarks.base import Benchmark
+from anser_tui.errors import InputError
+
+SUPPORTED = ("anser",)
+PLANNED = ("prbench", "aalcr")
+
+
+@cache
+def benchmark_named(name: str) -> Benchmark:
+    """The benchmark called `name`; an InputError for one this release does not support."""
+    if name == "anser":
+        from anser_tui.benchmarks.anser.benchmark import AnserBenchmark
+
+        return AnserBenchmark()
+    if name in PLANNED:
+        raise InputError(f"benchmark {name!r} is not supported yet "
+                         f"(supported: {', '.join(SUPPORTED)})")
+    raise InputError(f"unknown benchmark {name!r} (supported: {', '.join(SUPPORTED)})")

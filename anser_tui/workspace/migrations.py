@@ -1,0 +1,140 @@
+"""Migrations: a workspace of an older schema brought to the current one, in one transaction.
+
+Each step takes the file from version N to N + 1 and is never edited once released; a file is
+migrated when it is opened, all steps in one transaction (a failure leaves it as it was).
+Tables whose columns change are rebuilt the way SQLite documents (create the new table, copy,
+drop the old, rename the new), with foreign keys checked before the commit.
+
+1 -> 2: uids on runs, sessions, judgments and decisions (decisions name their judgment and
+undo target by uid instead of by local id); each v1 judgment's raw reply becomes its one judge
+call; a run's content hash; task splits from the task's group (v1 knew ANSER-Bench only, where
+a task's split is its group); the benchmark fingerprint in meta and the data folder's path
+relative to the workspace.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from anser_tui.workspace.fingerprint import content_hash, tasks_fingerprint
+from anser_tui.workspace.records import new_uid
+from anser_tui.workspace.schema import SCHEMA, SCHEMA_VERSION
+from anser_tui.workspace.sql import statements
+from anser_tui.workspace.tasks import Task
+
+if TYPE_CHECKING:
+    from anser_tui.workspace.store import WorkspaceStore
+
+_CREATE = re.compile(r"CREATE (TABLE|INDEX|TRIGGER) (\w+)")
+
+
+def _schema_statement(kind: str, name: str) -> str:
+    for statement in statements(SCHEMA):
+        match = _CREATE.match(statement)
+        if match and match.groups() == (kind, name):
+            return statement
+    raise KeyError(f"no {kind} {name} in the schema")
+
+
+def _rebuild(conn: sqlite3.Connection, table: str, select: str) -> None:
+    """Replace `table` by its current-schema form, filled by `select` (over the old table)."""
+    create = _schema_statement("TABLE", table).replace(f"CREATE TABLE {table} ",
+                                                       f"CREATE TABLE new_{table} ", 1)
+    conn.execute(create)
+    conn.execute(f"INSERT INTO new_{table} {select}")
+    conn.execute(f"DROP TABLE {table}")
+    conn.execute(f"ALTER TABLE new_{table} RENAME TO {table}")
+
+
+def _uid_map(conn: sqlite3.Connection, table: str) -> None:
+    """A temporary table giving each row of `table` a new uid."""
+    conn.execute(f"CREATE TEMP TABLE uid_{table} (id INTEGER PRIMARY KEY, uid TEXT NOT NULL)")
+    conn.executemany(f"INSERT INTO uid_{table} (id, uid) VALUES (?, ?)",
+                     [(row[0], new_uid()) for row in conn.execute(f"SELECT id FROM {table}")])
+
+
+def _v1_to_v2(store: WorkspaceStore) -> None:
+    conn = store.conn
+    for trigger in ("decisions_append_only_update", "decisions_append_only_delete"):
+        conn.execute(f"DROP TRIGGER IF EXISTS {trigger}")
+    conn.execute(_schema_statement("TABLE", "task_splits"))
+    conn.execute(_schema_statement("INDEX", "task_splits_split"))
+    conn.execute("INSERT INTO task_splits (task_id, split) SELECT id, group_name FROM tasks")
+
+    hashes = {}
+    for (run,) in conn.execute("SELECT name FROM runs").fetchall():
+        outputs = conn.execute("SELECT run, task_id, answer, retrieved, line FROM outputs "
+                               "WHERE run=?", (run,)).fetchall()
+        logs = conn.execute("SELECT run, task_id, latency_s, input_tokens, output_tokens, "
+                            "total_tokens FROM logs WHERE run=?", (run,)).fetchall()
+        hashes[run] = content_hash(outputs, logs)
+    conn.execute("CREATE TEMP TABLE run_hashes (name TEXT PRIMARY KEY, uid TEXT, hash TEXT)")
+    conn.executemany("INSERT INTO run_hashes VALUES (?, ?, ?)",
+                     [(run, new_uid(), h) for run, h in hashes.items()])
+    _rebuild(conn, "runs", "SELECT r.name, h.uid, r.source, r.log_source, r.imported_at, "
+                           "r.n_outputs, r.n_log, h.hash FROM runs r JOIN run_hashes h "
+                           "ON h.name = r.name")
+
+    _uid_map(conn, "judgments")
+    conn.execute(_schema_statement("TABLE", "judge_calls"))
+    conn.execute("INSERT INTO judge_calls (judgment_uid, seq, criterion, status, raw, mark, "
+                 "explanation, error, latency_s, input_tokens, output_tokens) "
+                 "SELECT u.uid, 0, NULL, j.status, j.raw, NULL, j.reason, j.error, j.latency_s, "
+                 "j.input_tokens, j.output_tokens FROM judgments j JOIN uid_judgments u "
+                 "ON u.id = j.id")
+    _rebuild(conn, "judgments",
+             "SELECT j.id, u.uid, j.run, j.task_id, j.rubric_id, j.status, j.marks, j.score, "
+             "j.recomputed_score, j.reason, j.error, j.arithmetic_mismatch, j.model, j.source, "
+             "NULL, j.latency_s, j.input_tokens, j.output_tokens, j.created_at "
+             "FROM judgments j JOIN uid_judgments u ON u.id = j.id")
+    conn.execute(_schema_statement("INDEX", "judgments_item"))
+
+    _uid_map(conn, "sessions")
+    _rebuild(conn, "sessions",
+             "SELECT s.id, u.uid, s.name, s.reviewer, s.blind, s.order_by, s.filters, s.seed, "
+             "s.created_at FROM sessions s JOIN uid_sessions u ON u.id = s.id")
+
+    _uid_map(conn, "decisions")
+    _rebuild(conn, "decisions",
+             "SELECT d.id, u.uid, d.session_id, d.run, d.task_id, d.reviewer, d.kind, d.marks, "
+             "d.score, d.reason_code, d.comment, d.judge_visible, j.uid, t.uid, "
+             "d.time_spent_s, d.created_at FROM decisions d JOIN uid_decisions u ON u.id = d.id "
+             "LEFT JOIN uid_judgments j ON j.id = d.judgment_id "
+             "LEFT JOIN uid_decisions t ON t.id = d.target")
+    conn.execute(_schema_statement("INDEX", "decisions_item"))
+    for trigger in ("decisions_append_only_update", "decisions_append_only_delete"):
+        conn.execute(_schema_statement("TRIGGER", trigger))
+    for temp in ("run_hashes", "uid_judgments", "uid_sessions", "uid_decisions"):
+        conn.execute(f"DROP TABLE temp.{temp}")
+
+    tasks = [Task.from_row(row) for row in store.rows("SELECT * FROM tasks ORDER BY seq")]
+    data_dir = store.meta("data_dir") or "."
+    relative = os.path.relpath(data_dir, Path(store.path).resolve().parent)
+    store.set_meta({"benchmark_fingerprint": tasks_fingerprint(tasks),
+                    "data_dir_relative": relative, "data_signature": "",
+                    "workspace_uid": new_uid(), "migrated_from": "1"})
+
+
+STEPS: dict[int, Callable[[WorkspaceStore], None]] = {1: _v1_to_v2}
+
+
+def migrate(store: WorkspaceStore, version: int) -> None:
+    """Bring `store` from schema `version` to the current one, in one transaction."""
+    conn = store.conn
+    conn.execute("PRAGMA foreign_keys=OFF")  # tables are rebuilt; checked before the commit
+    try:
+        with store.transaction():
+            while version < SCHEMA_VERSION:
+                STEPS[version](store)
+                version += 1
+                store.set_meta({"schema_version": str(version)})
+            problems = conn.execute("PRAGMA foreign_key_check").fetchall()
+            if problems:
+                raise sqlite3.IntegrityError(f"migration broke foreign keys: {problems[:3]}")
+    finally:
+        conn.execute("PRAGMA foreign_keys=ON")
