@@ -15,7 +15,9 @@ A fault is chosen by a marker `#fault=NAME` in the prompt (tests put it in the a
   not-json            the HTTP body is not JSON at all
   auth                401, as for a wrong key
 
-Every request is recorded (headers and body) so tests can count and inspect them.
+Every request is recorded (path, headers, raw bytes and parsed body) before anything else is
+done with it, so tests can count and inspect all of them, even one the server then refuses
+(400) because it is not a chat completion with a text prompt.
 """
 
 from __future__ import annotations
@@ -78,6 +80,15 @@ def judge_text(prompt: str, fault: str | None) -> str:
     return json.dumps({"score_0_100": score, **marks, "reason": "deterministic test reply"})
 
 
+def _prompt(body: Any) -> str | None:
+    """The text of the last message of a chat completions body; None when there is none."""
+    try:
+        prompt = body["messages"][-1]["content"]
+    except (KeyError, IndexError, TypeError):
+        return None
+    return prompt if isinstance(prompt, str) else None
+
+
 @dataclass
 class JudgeServer:
     slow_s: float = 2.0
@@ -127,10 +138,16 @@ class JudgeServer:
     def answer(self, path: str, headers: dict[str, str], raw: bytes
                ) -> tuple[int, dict[str, str], bytes]:
         headers = {name.lower(): value for name, value in headers.items()}
-        body = json.loads(raw)
-        prompt = body["messages"][-1]["content"]
+        try:
+            body = json.loads(raw)
+        except ValueError:
+            body = None
         with self.lock:
             self.requests.append({"path": path, "headers": headers, "raw": raw, "body": body})
+        prompt = _prompt(body)
+        if prompt is None:
+            return 400, {}, b'{"error": {"message": "not a chat completion with a text prompt"}}'
+        with self.lock:
             attempt = self.attempts[prompt] = self.attempts.get(prompt, 0) + 1
         found = _FAULT.search(prompt)
         fault = found.group(1) if found else None

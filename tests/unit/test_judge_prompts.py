@@ -8,12 +8,20 @@ import re
 from importlib import resources
 
 import pytest
+from readme_prompts import (
+    BLOCK_RUBRIC,
+    README,
+    README_SHA256,
+    UPSTREAM_README,
+    JudgeBlock,
+    judge_blocks,
+)
 
-from anser_tui.benchmarks.anser.groups import RUBRICS, rubric_for
+from anser_tui.benchmarks.anser.groups import GROUPS, RUBRICS, rubric_for
 from anser_tui.judge.prompts import PLACEHOLDERS, fill_prompt, ground_truth_text, prompt_template
 
-# sha256 of each prompt file, checked by hand against the README's "LLM Judge" blocks when the
-# files were made (each file is the block's text and the newline that ends a fenced block).
+# sha256 of each prompt file when it was made: they flag an edit to a file. The guard that a file
+# is the README's block is test_prompt_file_equals_its_readme_block, against the vendored README.
 PROMPT_SHA256 = {
     "legal_prescriptive_zh": "308f25b337ccd129cf6ff4f986542780bb209e8123630daabcb315612b2eeb16",
     "legal_prescriptive_en": "ed5bfc2b14c331f077da36b48e0017ee308c2888b3d348f6cd78d305829f5576",
@@ -46,13 +54,83 @@ def test_one_prompt_file_per_rubric() -> None:
 
 
 @pytest.mark.parametrize("rubric_id", sorted(PROMPT_SHA256))
-def test_prompt_file_is_the_readme_block(rubric_id: str) -> None:
+def test_prompt_file_matches_its_pin(rubric_id: str) -> None:
     data = _file_bytes(rubric_id)
     assert hashlib.sha256(data).hexdigest() == PROMPT_SHA256[rubric_id]
     text = data.decode("utf-8")
     assert text.startswith(FIRST_LINES[rubric_id])
     assert text.endswith(TAIL)
     assert "\r" not in text
+
+
+def test_vendored_readme_is_the_spec_unchanged() -> None:
+    data = README.read_bytes()
+    assert hashlib.sha256(data).hexdigest() == README_SHA256
+    if not UPSTREAM_README.is_file():
+        pytest.skip(f"no {UPSTREAM_README} to compare the vendored copy with")
+    assert data == UPSTREAM_README.read_bytes()
+
+
+BLOCK_KEYS = sorted(BLOCK_RUBRIC, key=lambda k: BLOCK_RUBRIC[k])
+
+
+def _block(key: tuple[str, str | None]) -> JudgeBlock:
+    found = [b for b in judge_blocks() if (b.heading, b.variant) == key]
+    assert len(found) == 1, (key, [b.line for b in found])
+    return found[0]
+
+
+def test_every_readme_judge_block_has_a_file_and_every_file_a_block() -> None:
+    blocks = judge_blocks()
+    keys = [(b.heading, b.variant) for b in blocks]
+    assert len(keys) == len(set(keys))
+    assert set(keys) == set(BLOCK_RUBRIC), "a README judge block the tests do not know"
+    files = {p.name for p in resources.files("anser_tui.judge").joinpath("prompts").iterdir()}
+    assert files == {f"{b.rubric_id}.txt" for b in blocks}
+    assert {b.rubric_id for b in blocks} == set(RUBRICS)
+
+
+@pytest.mark.parametrize("key", BLOCK_KEYS, ids=lambda k: BLOCK_RUBRIC[k])
+def test_prompt_file_equals_its_readme_block(key: tuple[str, str | None]) -> None:
+    block = _block(key)
+    assert _file_bytes(BLOCK_RUBRIC[key]) == (block.text + "\n").encode("utf-8")
+    assert prompt_template(BLOCK_RUBRIC[key]) == block.text  # what is sent: the block itself
+
+
+HEADING_DOMAIN = {"Legal": "legal", "Finance": "finance", "Scientific-Research": "science"}
+VARIANT_LANG = {"Chinese": "zh", "English": "en"}
+
+
+@pytest.mark.parametrize("key", BLOCK_KEYS, ids=lambda k: BLOCK_RUBRIC[k])
+def test_rubric_of_a_file_is_the_one_its_readme_block_names_and_weighs(
+        key: tuple[str, str | None]) -> None:
+    block = _block(key)
+    rubric = RUBRICS[BLOCK_RUBRIC[key]]
+    # dimensions: the JSON template the block asks the judge to fill, in its order
+    template = re.search(r'\{"score_0_100":0,.*?\}', block.text)
+    assert template is not None
+    fields = list(json.loads(template.group(0)))
+    assert fields[0] == "score_0_100" and fields[-1] == "reason"
+    assert tuple(fields[1:-1]) == rubric.keys
+    # weights: the block's percentages (or the decimals of the Chinese legal block), in order
+    percents = re.findall(r"(\d+)%", block.text)
+    weights = ([int(p) / 100 for p in percents] if percents
+               else [float(w) for w in re.findall(r"\b0\.\d+", block.text)])
+    assert weights == pytest.approx([c.weight for c in rubric.criteria])
+    assert sum(weights) == pytest.approx(1.0)
+    # heading and language bullet: the groups scored with this rubric are the ones they name
+    first, _, rest = block.heading.removesuffix(" LLM Judge").partition(" ")
+    domain = HEADING_DOMAIN[first]
+    objectives = (set(rest.lower().split("/")) if rest
+                  else {g.objective for g in GROUPS if g.domain == domain})
+    langs = ({VARIANT_LANG[block.variant.split()[0]]} if block.variant
+             else {g.lang for g in GROUPS if g.domain == domain})
+    assert len(langs) == 1
+    scored = {(g.domain, g.lang, g.objective) for g in GROUPS for r in g.ranges
+              if r.rubric == rubric.id}
+    assert scored == {(domain, lang, o) for lang in langs for o in objectives}
+    assert rubric.id.endswith("_" + langs.pop())
+    assert (re.search(r"[\u4e00-\u9fff]", block.text) is not None) == (block.variant == "Chinese")
 
 
 @pytest.mark.parametrize("rubric_id", sorted(PROMPT_SHA256))
