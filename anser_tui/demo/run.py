@@ -11,16 +11,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from anser_tui.demo import (
-    articles,
-    audit_rules,
-    cfr_217,
-    finance_en,
-    finance_zh,
-    laws_zh,
-    precedents,
-)
+from anser_tui.demo import articles, audit_rules, finance_en, finance_zh, laws_zh, precedents
 from anser_tui.demo.corpora import english_cases, wenshu_cases
+from anser_tui.demo.datafiles import cfr_paragraphs, en_companies, zh_companies
 from anser_tui.demo.records import DemoTask, Retrieval
 from anser_tui.demo.rules_zh import rule_id, rules
 
@@ -52,13 +45,13 @@ KEY_SPACES = (
     KeySpace("finance_zh_prescriptive", None, "regulatory_rule", "regulatory_rules",
              lambda: [r["id"] for r in rules()]),
     KeySpace("finance_zh", "statistic", "company", "finance_reports_zh",
-             lambda: [c.stock_code for c in finance_zh.COMPANIES]),
+             lambda: [c.stock_code for c in zh_companies()]),
     KeySpace("finance_zh", None, "financial_report", "finance_reports_zh",
              lambda: [r.report_id for r in finance_zh.reports() if r.split == "retrieval"]),
     KeySpace("finance_en", "statistic", "company", "finance_reports_en",
-             lambda: [c.cik for c in finance_en.COMPANIES]),
+             lambda: [c.cik for c in en_companies()]),
     KeySpace("finance_en", "RegBench", "cfr_paragraph", "cfr_217",
-             lambda: [p[0] for p in cfr_217.PARAGRAPHS]),
+             lambda: [p.paragraph_id for p in cfr_paragraphs()]),
     KeySpace("finance_en", "FinAuditing", "filing_fact", "audit_rules",
              lambda: [f[0] for f in audit_rules.facts()]),
     KeySpace("finance_en", None, "filing", "finance_reports_en",

@@ -1,20 +1,32 @@
-"""The demo a build writes, pinned file by file, so a refactor cannot change it unnoticed."""
+"""The demo's data files and the demo they build: pinned byte for byte, every file read, shipped.
+
+The tables of prose and records the demo builds from live in anser_tui/demo/data/; the code that
+derives ids, figures and ground truths from them stays Python. These tests pin what the build
+writes, so moving data or code around cannot change the demo unnoticed.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
+import subprocess
+import sys
+import tomllib
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
+import anser_tui
 from anser_tui.demo import DemoPaths, build_demo
 
 SQLITE_SUFFIXES = (".db", ".sqlite")
 # sha256 of every file of a built demo: text files byte for byte, SQLite corpora by
 # `_sqlite_dump` (the raw bytes hold the SQLite library version). Computed from a build by the
-# code at df6c32d.
+# original code at df6c32d, before the demo's tables moved to data files; that build and the
+# one after the move were also compared raw byte for byte and were identical.
 BUILT_SHA256 = {
     ".anser-demo": "6b86b273ff34fce19d6b804eff5a3f5747ada4eaa22f1d49c01e52ddb7875b4b",
     "anser-bench/benchmark/finance/en/descriptive.json": "c0b37164e622f327b1d69405d9ac9d33572bf82d29dccdcfd2ef593630c0168e",
@@ -46,6 +58,7 @@ BUILT_SHA256 = {
     "anser-bench/corpora/legal/en/precedents.sqlite": "31929bc1c7afb66f37b6117f5695ccddf88efe3052c31ccc70f6dec591d446c8",
     "anser-bench/corpora/legal/zh/legal_wenshu.db": "970893c3bd85647c10047834a5b3f7536ca089e8b64eab333a48cd8c12c1176a",
 }
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _sqlite_dump(path: Path) -> bytes:
@@ -73,6 +86,14 @@ def built_sha256(root: Path) -> dict[str, str]:
     return digests
 
 
+def _data_dir() -> Path:
+    return Path(str(resources.files("anser_tui.demo").joinpath("data")))
+
+
+def _data_files() -> set[str]:
+    return {p.name for p in _data_dir().iterdir()}
+
+
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> DemoPaths:
     return build_demo(tmp_path_factory.mktemp("demo") / "demo")
@@ -83,3 +104,53 @@ def test_the_built_demo_is_the_pinned_one(demo: DemoPaths) -> None:
     assert set(digests) == set(BUILT_SHA256)
     changed = sorted(name for name, digest in digests.items() if BUILT_SHA256[name] != digest)
     assert changed == []
+
+
+# Imports every demo module, then builds the demo, recording which data files are opened when.
+_RECORD_OPENS = """
+import importlib, json, os, pkgutil, sys
+from pathlib import Path
+
+data_dir, target = sys.argv[1], sys.argv[2]
+opened = []
+
+def hook(event, args):
+    if event == "open" and isinstance(args[0], (str, os.PathLike)):
+        path = os.path.abspath(os.fspath(args[0]))
+        if os.path.dirname(path) == data_dir:
+            opened.append(os.path.basename(path))
+
+sys.addaudithook(hook)
+import anser_tui.demo
+for module in pkgutil.iter_modules(anser_tui.demo.__path__, "anser_tui.demo."):
+    importlib.import_module(module.name)
+at_import = list(opened)
+anser_tui.demo.build_demo(Path(target))
+print(json.dumps({"at_import": at_import, "by_build": sorted(set(opened))}))
+"""
+
+
+def test_every_data_file_is_read_by_the_builder_and_none_at_import(tmp_path: Path) -> None:
+    script = [sys.executable, "-c", _RECORD_OPENS, str(_data_dir()), str(tmp_path / "demo")]
+    result = subprocess.run(script, check=True, capture_output=True, text=True)
+    opened = json.loads(result.stdout)
+    assert opened["at_import"] == []
+    assert opened["by_build"] == sorted(_data_files())
+
+
+def test_the_data_files_ship_as_package_data() -> None:
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    package = Path(anser_tui.__file__).parent
+    globs = pyproject["tool"]["setuptools"]["package-data"]["anser_tui"]
+    shipped = {p.relative_to(package).as_posix() for g in globs for p in package.glob(g)}
+    assert {f"demo/data/{name}" for name in _data_files()} <= shipped
+    assert _data_files() >= {"laws_zh.json", "companies_en.json"}
+
+
+def test_each_data_file_is_readable_json_with_non_ascii_kept() -> None:
+    for name in sorted(_data_files()):
+        text = resources.files("anser_tui.demo").joinpath("data", name).read_text(encoding="utf-8")
+        rows = json.loads(text)
+        assert isinstance(rows, list) and rows and all(isinstance(r, dict) for r in rows), name
+        assert "\\u" not in text and "\r" not in text and text.endswith("]\n"), name
+        assert os.path.splitext(name)[1] == ".json"
