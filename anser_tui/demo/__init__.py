@@ -3,6 +3,6 @@
 `build_demo(root)` writes it deterministically (no network, no clock, no unseeded randomness).
 """
 
-from anser_tui.demo.builder import DemoPaths, build_demo
+from anser_tui.demo.builder import DEMO_RUN, DemoPaths, build_demo
 
-__all__ = ["DemoPaths", "build_demo"]
+__all__ = ["DEMO_RUN", "DemoPaths", "build_demo"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from anser_tui.demo.articles_topics import TOPICS, Study, Topic
+from anser_tui.demo.datafiles import Study, Topic, science_topics
 
 SURNAMES = (
     "Okonkwo",
@@ -137,7 +137,7 @@ def article_id(index: int) -> str:
 @cache
 def _entries() -> tuple[tuple[Topic, Study], ...]:
     """Every article's topic and study, in corpus order; unrelated papers share a topic."""
-    entries = [(topic, study) for topic in TOPICS for study in topic.studies]
+    entries = [(topic, study) for topic in science_topics() for study in topic.studies]
     general = Topic(
         "other",
         "Observational and trial evidence informs clinical guidelines.",

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from anser_tui.benchmarks.anser_groups import GROUPS_BY_NAME
 from anser_tui.demo import (
     tasks_finance_en,
     tasks_finance_en_outlook,
@@ -24,7 +25,7 @@ from anser_tui.demo import (
     tasks_legal_zh_prescriptive,
     tasks_science,
 )
-from anser_tui.demo.corpora import CORPUS_FILES, write_corpora
+from anser_tui.demo.corpora import CORPORA, write_corpora
 from anser_tui.demo.judge import judgment_records
 from anser_tui.demo.records import DemoTask
 from anser_tui.demo.run import log_records, run_records
@@ -32,23 +33,24 @@ from anser_tui.demo.storage import write_json, write_jsonl
 
 DEMO_VERSION = "1"
 MARKER = ".anser-demo"
-RUN_NAME = "demo-system"
+DEMO_RUN = "demo-system"
 
-TASK_FILES: tuple[tuple[str, Callable[[], list[DemoTask]]], ...] = (
-    ("legal/zh/descriptive.json", tasks_legal_zh.descriptive),
-    ("legal/zh/predictive.json", tasks_legal_zh.predictive),
-    ("legal/zh/prescriptive.json", tasks_legal_zh_prescriptive.prescriptive),
-    ("legal/en/descriptive.json", tasks_legal_en.descriptive),
-    ("legal/en/predictive.json", tasks_legal_en.predictive),
-    ("legal/en/prescriptive.json", tasks_legal_en.prescriptive),
-    ("finance/zh/descriptive.json", tasks_finance_zh.descriptive),
-    ("finance/zh/predictive.json", tasks_finance_zh_outlook.predictive),
-    ("finance/zh/prescriptive.json", tasks_finance_zh_outlook.prescriptive),
-    ("finance/en/descriptive.json", tasks_finance_en.descriptive),
-    ("finance/en/predictive.json", tasks_finance_en_outlook.predictive),
-    ("finance/en/prescriptive.json", tasks_finance_en_rules.prescriptive),
-    ("science/descriptive.json", tasks_science.descriptive),
-    ("science/predictive.json", tasks_science.predictive),
+# Each group's tasks in README order; its task file is where the app reads the group.
+TASK_GROUPS: tuple[tuple[str, Callable[[], list[DemoTask]]], ...] = (
+    ("legal_zh_descriptive", tasks_legal_zh.descriptive),
+    ("legal_zh_predictive", tasks_legal_zh.predictive),
+    ("legal_zh_prescriptive", tasks_legal_zh_prescriptive.prescriptive),
+    ("legal_en_descriptive", tasks_legal_en.descriptive),
+    ("legal_en_predictive", tasks_legal_en.predictive),
+    ("legal_en_prescriptive", tasks_legal_en.prescriptive),
+    ("finance_zh_descriptive", tasks_finance_zh.descriptive),
+    ("finance_zh_predictive", tasks_finance_zh_outlook.predictive),
+    ("finance_zh_prescriptive", tasks_finance_zh_outlook.prescriptive),
+    ("finance_en_descriptive", tasks_finance_en.descriptive),
+    ("finance_en_predictive", tasks_finance_en_outlook.predictive),
+    ("finance_en_prescriptive", tasks_finance_en_rules.prescriptive),
+    ("science_en_descriptive", tasks_science.descriptive),
+    ("science_en_predictive", tasks_science.predictive),
 )
 
 
@@ -68,15 +70,15 @@ class DemoPaths:
         return cls(
             root=root,
             data_dir=root / "anser-bench",
-            run_file=runs / f"{RUN_NAME}.jsonl",
-            log_file=runs / f"{RUN_NAME}.log.jsonl",
-            judgments_file=runs / f"{RUN_NAME}.judge.jsonl",
+            run_file=runs / f"{DEMO_RUN}.jsonl",
+            log_file=runs / f"{DEMO_RUN}.log.jsonl",
+            judgments_file=runs / f"{DEMO_RUN}.judge.jsonl",
         )
 
     def files(self) -> list[Path]:
         """Every file a complete demo holds."""
-        benchmark = [self.data_dir / "benchmark" / relative for relative, _ in TASK_FILES]
-        corpora = [self.data_dir / "corpora" / relative for relative in CORPUS_FILES.values()]
+        benchmark = [self.data_dir / "benchmark" / _task_file(group) for group, _ in TASK_GROUPS]
+        corpora = [self.data_dir / "corpora" / corpus.path for corpus in CORPORA]
         return [*benchmark, *corpora, self.run_file, self.log_file, self.judgments_file]
 
 
@@ -98,6 +100,10 @@ def build_demo(root: Path) -> DemoPaths:
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return paths
+
+
+def _task_file(group: str) -> str:
+    return GROUPS_BY_NAME[group].file
 
 
 def _complete(paths: DemoPaths) -> bool:
@@ -124,9 +130,10 @@ def _install(staging: Path, paths: DemoPaths) -> None:
 
 def _write(paths: DemoPaths) -> None:
     tasks: list[DemoTask] = []
-    for relative, make in TASK_FILES:
+    for group, make in TASK_GROUPS:
         file_tasks = make()
-        write_json(paths.data_dir / "benchmark" / relative, [t.record() for t in file_tasks])
+        task_file = paths.data_dir / "benchmark" / _task_file(group)
+        write_json(task_file, [t.record() for t in file_tasks])
         tasks.extend(file_tasks)
     write_corpora(paths.data_dir / "corpora")
     run = run_records(tasks)

@@ -1,10 +1,24 @@
-"""The ten demo corpora: where each lives under `corpora/`, its records, and writing them."""
+"""The ten demo corpora: where each lives under `corpora/` (the app's evidence key spaces),
+its records, and writing them."""
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
 
+from anser_tui.benchmarks.anser_groups import (
+    ARTICLES,
+    AUDIT,
+    CFR_217,
+    FILINGS_EN,
+    LAW_CORPUS,
+    LEGAL_CASES,
+    PRECEDENTS,
+    REG_RULES,
+    REPORTS_ZH,
+    WENSHU,
+    EvidenceSpace,
+)
 from anser_tui.demo import (
     articles,
     audit_rules,
@@ -22,18 +36,16 @@ from anser_tui.demo.wenshu_civil import labour, lending, traffic
 from anser_tui.demo.wenshu_criminal import drunk_driving, theft
 from anser_tui.demo.wenshu_other import disclosure, divorce, sale
 
-CORPUS_FILES = {
-    "legal_wenshu": "legal/zh/legal_wenshu.db",
-    "law_corpus": "legal/zh/law_corpus.jsonl",
-    "legal_cases": "legal/en/legal_cases.db",
-    "precedents": "legal/en/precedents.sqlite",
-    "finance_reports_zh": "finance/zh/finance_reports.sqlite",
-    "regulatory_rules": "finance/zh/regulatory_rules.jsonl",
-    "finance_reports_en": "finance/en/finance_reports.sqlite",
-    "audit_rules": "finance/en/audit_rules.sqlite",
-    "cfr_217": "finance/en/12_CFR_Part_217.sqlite",
-    "articles": "science/articles.jsonl",
-}
+# One key space per corpus file, naming the file; the company spaces share the report files.
+CORPORA = (
+    WENSHU, LAW_CORPUS, LEGAL_CASES, PRECEDENTS, REPORTS_ZH, REG_RULES,
+    FILINGS_EN, AUDIT, CFR_217, ARTICLES,
+)  # fmt: skip
+
+
+def corpus_name(space: EvidenceSpace) -> str:
+    """The name of the corpus file that holds a key space's units."""
+    return next(corpus.corpus for corpus in CORPORA if corpus.path == space.path)
 
 
 @cache
@@ -54,14 +66,17 @@ def english_cases() -> tuple[legal_cases.LegalCase, ...]:
 
 def write_corpora(corpora_dir: Path) -> None:
     """Write every corpus file under `corpora_dir`."""
-    path = {name: corpora_dir / relative for name, relative in CORPUS_FILES.items()}
-    write_sqlite(path["legal_wenshu"], wenshu.tables(list(wenshu_cases())))
-    write_jsonl(path["law_corpus"], laws_zh.provisions())
-    write_sqlite(path["legal_cases"], legal_cases.tables(list(english_cases())))
-    write_sqlite(path["precedents"], precedents.tables())
-    write_sqlite(path["finance_reports_zh"], finance_zh.tables())
-    write_jsonl(path["regulatory_rules"], rules_zh.rules())
-    write_sqlite(path["finance_reports_en"], finance_en.tables())
-    write_sqlite(path["audit_rules"], audit_rules.tables())
-    write_sqlite(path["cfr_217"], cfr_217.tables())
-    write_jsonl(path["articles"], articles.articles())
+
+    def path(space: EvidenceSpace) -> Path:
+        return corpora_dir / space.path
+
+    write_sqlite(path(WENSHU), wenshu.tables(list(wenshu_cases())))
+    write_jsonl(path(LAW_CORPUS), laws_zh.provisions())
+    write_sqlite(path(LEGAL_CASES), legal_cases.tables(list(english_cases())))
+    write_sqlite(path(PRECEDENTS), precedents.tables())
+    write_sqlite(path(REPORTS_ZH), finance_zh.tables())
+    write_jsonl(path(REG_RULES), rules_zh.rules())
+    write_sqlite(path(FILINGS_EN), finance_en.tables())
+    write_sqlite(path(AUDIT), audit_rules.tables())
+    write_sqlite(path(CFR_217), cfr_217.tables())
+    write_jsonl(path(ARTICLES), articles.articles())

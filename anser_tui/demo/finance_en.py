@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from anser_tui.demo.finance_en_companies import COMPANIES, EnCompany
+from anser_tui.demo.datafiles import EnCompany, en_companies
 from anser_tui.demo.stats import Jitter, compounded
 from anser_tui.demo.storage import Table
 
@@ -52,7 +52,7 @@ class EnFiling:
 
     @property
     def filed_date(self) -> str:
-        day = 10 + COMPANIES.index(self.company)
+        day = 10 + en_companies().index(self.company)
         if self.quarterly:
             return f"{self.fiscal_year}-08-{day:02d}"
         return f"{self.fiscal_year + 1}-02-{day:02d}"
@@ -88,7 +88,7 @@ def _filing(company: EnCompany, year: int, quarterly: bool) -> EnFiling:
 @cache
 def filings() -> tuple[EnFiling, ...]:
     """All filings, registrant by registrant, oldest first."""
-    return tuple(_filing(c, year, quarterly) for c in COMPANIES for year, quarterly in PERIODS)
+    return tuple(_filing(c, year, quarterly) for c in en_companies() for year, quarterly in PERIODS)
 
 
 def filing(ticker: str, year: int, quarterly: bool = False) -> EnFiling:
@@ -177,7 +177,7 @@ def tables() -> list[Table]:
         Table(
             "companies",
             "cik TEXT PRIMARY KEY, name TEXT, ticker TEXT, sic TEXT, state TEXT",
-            [(c.cik, c.name, c.ticker, c.sic, c.state) for c in COMPANIES],
+            [(c.cik, c.name, c.ticker, c.sic, c.state) for c in en_companies()],
         ),
         Table(
             "filings",

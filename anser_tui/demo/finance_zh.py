@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from anser_tui.demo.finance_zh_companies import COMPANIES, ZhCompany
+from anser_tui.demo.datafiles import ZhCompany, zh_companies
 from anser_tui.demo.stats import Jitter, compounded
 from anser_tui.demo.storage import Table
 
@@ -79,7 +79,7 @@ def _report(company: ZhCompany, year: int, half: bool) -> ZhReport:
 @cache
 def reports() -> tuple[ZhReport, ...]:
     """All reports, company by company, oldest first."""
-    return tuple(_report(c, year, half) for c in COMPANIES for year, half in PERIODS)
+    return tuple(_report(c, year, half) for c in zh_companies() for year, half in PERIODS)
 
 
 def report(stock_code: str, year: int, half: bool = False) -> ZhReport:
@@ -162,7 +162,8 @@ def tables() -> list[Table]:
         if not r.half:
             annual[r.company.stock_code] = r
     companies = [
-        (c.stock_code, c.company_name, c.industry, c.exchange, c.listing_date) for c in COMPANIES
+        (c.stock_code, c.company_name, c.industry, c.exchange, c.listing_date)
+        for c in zh_companies()
     ]
     report_rows = [
         (
@@ -223,5 +224,5 @@ def tables() -> list[Table]:
 
 
 def _published(r: ZhReport) -> str:
-    day = 10 + COMPANIES.index(r.company)
+    day = 10 + zh_companies().index(r.company)
     return f"{r.fiscal_year}-08-{day:02d}" if r.half else f"{r.fiscal_year + 1}-04-{day:02d}"

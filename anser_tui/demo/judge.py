@@ -1,50 +1,26 @@
-"""Recorded judge outputs for the demo run's short answers, in the README prompts' JSON shape."""
+"""Recorded judge outputs for the demo run's short answers, in the README prompts' JSON shape.
+
+Dimension names and weights are the app's rubrics (`benchmarks.anser_groups.RUBRICS`).
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from anser_tui.demo.records import DemoTask, JudgeMarks
+from anser_tui.benchmarks.anser_groups import RUBRICS
+from anser_tui.benchmarks.rubric import Rubric
+from anser_tui.demo.records import DemoTask, JudgeMarks, task_range
 
 JUDGE_MODEL = "gpt-5.6-sol"
 
-# (group prefix, dimension names in prompt order, weights in hundredths); first match wins
-RUBRICS: tuple[tuple[str, tuple[str, ...], tuple[int, ...]], ...] = (
-    (
-        "legal_zh",
-        ("conclusion", "rule_citation", "rule_application", "ground_truth_consistency", "format"),
-        (40, 25, 20, 10, 5),
-    ),
-    (
-        "legal_en",
-        ("conclusion", "precedent", "application", "ground_truth_consistency", "format"),
-        (40, 25, 20, 10, 5),
-    ),
-    (
-        "finance_zh_prescriptive",
-        ("conclusion", "rule_citation", "rule_application", "uncertainty", "format"),
-        (40, 25, 20, 10, 5),
-    ),
-    (
-        "finance_en_prescriptive",
-        ("conclusion", "rule_citation", "calculation", "conditions", "format"),
-        (35, 25, 25, 10, 5),
-    ),
-    (
-        "finance",
-        ("conclusion", "fact_coverage", "ground_truth_consistency", "no_hallucination", "format"),
-        (40, 25, 20, 10, 5),
-    ),
-    ("science", ("conclusion", "coverage", "ground_truth_consistency", "format"), (45, 25, 20, 10)),
-)
 
-
-def rubric(task_id: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """The dimension names and weights of the judge prompt for a task."""
-    return next(
-        (names, weights) for prefix, names, weights in RUBRICS if task_id.startswith(prefix)
-    )
+def rubric(task_id: str) -> Rubric:
+    """The rubric the judge prompt of a task uses."""
+    rubric_id = task_range(task_id).rubric
+    if rubric_id is None:
+        raise ValueError(f"the LLM judge does not score {task_id}")
+    return RUBRICS[rubric_id]
 
 
 def weighted_score(weights: tuple[int, ...], dims: tuple[int, ...]) -> int:
@@ -54,11 +30,12 @@ def weighted_score(weights: tuple[int, ...], dims: tuple[int, ...]) -> int:
 
 def judge_output(task_id: str, marks: JudgeMarks) -> str | dict[str, Any]:
     """The judge's raw output: JSON text (or an object, a fenced block, a truncated text)."""
-    names, weights = rubric(task_id)
+    criteria = rubric(task_id).criteria
+    weights = tuple(round(100 * c.weight) for c in criteria)
     score = marks.reported if marks.reported is not None else weighted_score(weights, marks.dims)
     verdict = {
         "score_0_100": score,
-        **dict(zip(names, marks.dims, strict=True)),
+        **dict(zip((c.key for c in criteria), marks.dims, strict=True)),
         "reason": marks.reason,
     }
     text = json.dumps(verdict, ensure_ascii=False, separators=(",", ":"))

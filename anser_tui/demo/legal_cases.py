@@ -1,6 +1,6 @@
 """English federal appellate cases (legal/en/legal_cases.db): records, opinions and tables.
 
-Each caseload row (`legal_caseloads`) holds a case's facts; its features, opinion text and
+Each caseload row (data/caseload_*.json) holds a case's facts; its features, opinion text and
 search documents are derived here.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from anser_tui.demo.legal_caseloads import APA, IMMIGRATION, TITLE_VII
+from anser_tui.demo.datafiles import apa_caseload, immigration_caseload, title_vii_caseload
 from anser_tui.demo.storage import Table
 
 CIRCUIT_CODES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th", "11th")
@@ -73,7 +73,7 @@ class _Row:
 def _rows() -> list[_Row]:
     rows = []
     features: tuple[tuple[str, str], ...]
-    for name, circuit, year, agency, disposition, ignored in APA:
+    for name, circuit, year, agency, disposition, ignored in apa_caseload():
         features = (
             ("caseload", "APA review"),
             ("agency", agency),
@@ -93,7 +93,7 @@ def _rows() -> list[_Row]:
             else "The agency responded to the significant comments and explained its choice."
         )
         rows.append(_Row(name, circuit, year, features, opening, detail, disposition))
-    for name, circuit, year, claim, comparator, disposition in TITLE_VII:
+    for name, circuit, year, claim, comparator, disposition in title_vii_caseload():
         features = (
             ("caseload", "Title VII"),
             ("claim_type", claim),
@@ -112,7 +112,7 @@ def _rows() -> list[_Row]:
             else "Plaintiff offered no similarly situated comparator."
         ) + (" A reasonable jury could find pretext." if disposition != "affirmed" else "")
         rows.append(_Row(name, circuit, year, features, opening, detail, disposition))
-    for name, circuit, year, relief, counsel, failed, disposition in IMMIGRATION:
+    for name, circuit, year, relief, counsel, failed, disposition in immigration_caseload():
         features = (
             ("caseload", "immigration petition for review"),
             ("relief_sought", relief),

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from anser_tui.benchmarks.anser_groups import GROUPS_BY_NAME, FormRange
+
 JudgeShape = Literal["text", "fenced", "object", "truncated"]
 
 
@@ -69,6 +71,16 @@ class DemoTask:
 def task_id(group: str, number: int) -> str:
     """A task id: the group name and the question number, e.g. finance_zh_descriptive_13."""
     return f"{group}_{number}"
+
+
+def task_range(task_id: str) -> FormRange:
+    """The app's form range of a demo task, by its group and question number: its form,
+    evidence key space and judge rubric."""
+    group, number = task_id.rsplit("_", 1)
+    found = GROUPS_BY_NAME[group].range_for(int(number))
+    if found is None:
+        raise KeyError(f"{task_id} is outside {group}'s ranges")
+    return found
 
 
 def letters(options: list[bool]) -> str:

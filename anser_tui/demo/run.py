@@ -11,17 +11,25 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from anser_tui.demo import (
-    articles,
-    audit_rules,
-    cfr_217,
-    finance_en,
-    finance_zh,
-    laws_zh,
-    precedents,
+from anser_tui.benchmarks.anser_groups import (
+    ARTICLES,
+    AUDIT,
+    CFR_217,
+    COMPANIES_EN,
+    COMPANIES_ZH,
+    FILINGS_EN,
+    LAW_CORPUS,
+    LEGAL_CASES,
+    PRECEDENTS,
+    REG_RULES,
+    REPORTS_ZH,
+    WENSHU,
+    EvidenceSpace,
 )
-from anser_tui.demo.corpora import english_cases, wenshu_cases
-from anser_tui.demo.records import DemoTask, Retrieval
+from anser_tui.demo import articles, audit_rules, finance_en, finance_zh, laws_zh, precedents
+from anser_tui.demo.corpora import corpus_name, english_cases, wenshu_cases
+from anser_tui.demo.datafiles import cfr_paragraphs, en_companies, zh_companies
+from anser_tui.demo.records import DemoTask, Retrieval, task_range
 from anser_tui.demo.rules_zh import rule_id, rules
 
 MODEL = "gpt-4.1-mini-2025-04-14"
@@ -31,49 +39,36 @@ STARTED = datetime(2025, 3, 14, 9, 0, 0, tzinfo=UTC)
 
 @dataclass(frozen=True)
 class KeySpace:
-    """The evidence key space of a group's tasks (of one type, or of any when None)."""
+    """How the demo system names the units of one of the app's evidence key spaces."""
 
-    prefix: str
-    task_type: str | None
-    evidence_type: str
-    corpus: str
+    evidence_type: str  # the `type` of its `retrieved_evidence` entries
     ids: Callable[[], list[Any]]  # every id of the space in corpus order
 
 
-# most specific first: the first match wins
-KEY_SPACES = (
-    KeySpace("legal_zh_prescriptive", None, "law_article", "law_corpus",
-             lambda: [p["id"] for p in laws_zh.provisions()]),
-    KeySpace("legal_zh", None, "case", "legal_wenshu", lambda: [c.anhao for c in wenshu_cases()]),
-    KeySpace("legal_en_prescriptive", None, "precedent_case", "precedents",
-             lambda: [d[0] for d in precedents.documents()]),
-    KeySpace("legal_en", None, "case", "legal_cases",
-             lambda: [c.cluster_id for c in english_cases()]),
-    KeySpace("finance_zh_prescriptive", None, "regulatory_rule", "regulatory_rules",
-             lambda: [r["id"] for r in rules()]),
-    KeySpace("finance_zh", "statistic", "company", "finance_reports_zh",
-             lambda: [c.stock_code for c in finance_zh.COMPANIES]),
-    KeySpace("finance_zh", None, "financial_report", "finance_reports_zh",
-             lambda: [r.report_id for r in finance_zh.reports() if r.split == "retrieval"]),
-    KeySpace("finance_en", "statistic", "company", "finance_reports_en",
-             lambda: [c.cik for c in finance_en.COMPANIES]),
-    KeySpace("finance_en", "RegBench", "cfr_paragraph", "cfr_217",
-             lambda: [p[0] for p in cfr_217.PARAGRAPHS]),
-    KeySpace("finance_en", "FinAuditing", "filing_fact", "audit_rules",
-             lambda: [f[0] for f in audit_rules.facts()]),
-    KeySpace("finance_en", None, "filing", "finance_reports_en",
-             lambda: [f.accession for f in finance_en.filings() if f.split == "retrieval"]),
-    KeySpace("science", None, "article", "articles", lambda: [a["ID"] for a in articles.articles()]),
-)  # fmt: skip
+KEY_SPACES: dict[EvidenceSpace, KeySpace] = {
+    WENSHU: KeySpace("case", lambda: [c.anhao for c in wenshu_cases()]),
+    LAW_CORPUS: KeySpace("law_article", lambda: [p["id"] for p in laws_zh.provisions()]),
+    LEGAL_CASES: KeySpace("case", lambda: [c.cluster_id for c in english_cases()]),
+    PRECEDENTS: KeySpace("precedent_case", lambda: [d[0] for d in precedents.documents()]),
+    REPORTS_ZH: KeySpace(
+        "financial_report",
+        lambda: [r.report_id for r in finance_zh.reports() if r.split == "retrieval"],
+    ),
+    COMPANIES_ZH: KeySpace("company", lambda: [c.stock_code for c in zh_companies()]),
+    REG_RULES: KeySpace("regulatory_rule", lambda: [r["id"] for r in rules()]),
+    FILINGS_EN: KeySpace(
+        "filing", lambda: [f.accession for f in finance_en.filings() if f.split == "retrieval"]
+    ),
+    COMPANIES_EN: KeySpace("company", lambda: [c.cik for c in en_companies()]),
+    AUDIT: KeySpace("filing_fact", lambda: [f[0] for f in audit_rules.facts()]),
+    CFR_217: KeySpace("cfr_paragraph", lambda: [p.paragraph_id for p in cfr_paragraphs()]),
+    ARTICLES: KeySpace("article", lambda: [a["ID"] for a in articles.articles()]),
+}
 
 
-def key_space(task: DemoTask) -> KeySpace:
-    """Where a task's evidence ids come from."""
-    return next(
-        space
-        for space in KEY_SPACES
-        if task.id.startswith(space.prefix) and space.task_type in (task.type, None)
-    )
+def evidence_space(task: DemoTask) -> EvidenceSpace:
+    """Where a task's evidence ids come from: its group's key space in the app."""
+    return task_range(task.id).evidence
 
 
 def _gold_ids(task: DemoTask) -> list[Any]:
@@ -83,7 +78,7 @@ def _gold_ids(task: DemoTask) -> list[Any]:
 
 def ranked_evidence(task: DemoTask, retrieval: Retrieval) -> list[dict[str, Any]]:
     """The `retrieved_evidence` list of one task."""
-    space = key_space(task)
+    space = KEY_SPACES[evidence_space(task)]
     gold = _gold_ids(task)
     kept = gold if retrieval.keep is None else gold[: retrieval.keep]
     others = [i for i in space.ids() if i not in gold]
@@ -131,7 +126,8 @@ def log_records(tasks: list[DemoTask], run: list[dict[str, Any]]) -> list[dict[s
             }
             for k in range(1 + i % 3)
         ]
-        search = {"corpus": key_space(task).corpus, "query": task.query[:80], "top_k": 20}
+        corpus = corpus_name(evidence_space(task))
+        search = {"corpus": corpus, "query": task.query[:80], "top_k": 20}
         if task.response is not None and task.response.logged:
             records.append(
                 {

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from anser_tui.demo.datafiles import en_companies
 from anser_tui.demo.finance_en import EnFiling, filing, filings, millions
-from anser_tui.demo.finance_en_companies import COMPANIES
 from anser_tui.demo.records import (
     NO_EVIDENCE,
     DemoTask,
@@ -41,7 +41,7 @@ def growth(ticker: str, year: int) -> float:
 
 def options(tickers: list[str]) -> str:
     """'Options: A. Northwind Robotics Inc. B. ...': the options of a choice question."""
-    names = {c.ticker: c.name for c in COMPANIES}
+    names = {c.ticker: c.name for c in en_companies()}
     return "Options: " + " ".join(f"{letter_of(i)}. {names[t]}" for i, t in enumerate(tickers))
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from anser_tui.demo.datafiles import zh_companies
 from anser_tui.demo.finance_zh import ZhReport, report, reports, wan
-from anser_tui.demo.finance_zh_companies import COMPANIES
 from anser_tui.demo.records import (
     DemoTask,
     JudgeMarks,
@@ -37,7 +37,7 @@ def growth(code: str, year: int) -> float:
 
 
 def short_name(code: str) -> str:
-    return next(c.short_name for c in COMPANIES if c.stock_code == code)
+    return next(c.short_name for c in zh_companies() if c.stock_code == code)
 
 
 def options(codes: list[str]) -> str:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from anser_tui.demo.corpora import wenshu_cases
 from anser_tui.demo.laws_zh import (
     ADMIN_LITIGATION_LAW,
+    CIVIL_CODE,
     CRIMINAL_LAW,
     DISCLOSURE_REGULATION,
     LENDING_RULES,
     THEFT_INTERPRETATION,
     law_id,
 )
-from anser_tui.demo.laws_zh_civil import CIVIL_CODE
 from anser_tui.demo.records import DemoTask, JudgeMarks, Response, Retrieval, task_id
 
 STATUTE_INSTRUCTION = (

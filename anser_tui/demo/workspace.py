@@ -6,12 +6,10 @@ import shutil
 from pathlib import Path
 
 from anser_tui.config import BertScoreSettings
-from anser_tui.demo import DemoPaths, build_demo
+from anser_tui.demo import DEMO_RUN, DemoPaths, build_demo
 from anser_tui.judge.importing import import_judgments
 from anser_tui.sessions.scoring import score_workspace
 from anser_tui.sessions.workspace import import_run, init_workspace
-
-DEMO_RUN = "demo-system"
 
 
 def _remove_db(path: Path) -> None:
