@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from anser_tui.benchmarks.anser_groups import GROUPS_BY_NAME
+from anser_tui.benchmarks.anser.groups import GROUPS_BY_NAME
 from anser_tui.demo import (
     tasks_finance_en,
     tasks_finance_en_outlook,

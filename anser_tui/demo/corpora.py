@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from anser_tui.benchmarks.anser_groups import (
+from anser_tui.benchmarks.anser.groups import (
     ARTICLES,
     AUDIT,
     CFR_217,

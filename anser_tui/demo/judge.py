@@ -1,6 +1,6 @@
 """Recorded judge outputs for the demo run's short answers, in the README prompts' JSON shape.
 
-Dimension names and weights are the app's rubrics (`benchmarks.anser_groups.RUBRICS`).
+Dimension names and weights are the app's rubrics (`benchmarks.anser.groups.RUBRICS`).
 """
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from anser_tui.benchmarks.anser_groups import RUBRICS
-from anser_tui.benchmarks.rubric import Rubric
+from anser_tui.benchmarks.anser.groups import RUBRICS
 from anser_tui.demo.records import DemoTask, JudgeMarks, task_range
+from anser_tui.workspace.rubric import Rubric
 
 JUDGE_MODEL = "gpt-5.6-sol"
 

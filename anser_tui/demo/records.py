@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from anser_tui.benchmarks.anser_groups import GROUPS_BY_NAME, FormRange
+from anser_tui.benchmarks.anser.groups import GROUPS_BY_NAME, FormRange
 
 JudgeShape = Literal["text", "fenced", "object", "truncated"]
 

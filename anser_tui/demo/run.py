@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from anser_tui.benchmarks.anser_groups import (
+from anser_tui.benchmarks.anser.groups import (
     ARTICLES,
     AUDIT,
     CFR_217,
