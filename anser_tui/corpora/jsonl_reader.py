@@ -65,10 +65,6 @@ class JsonlReader:
         return {k: Summary(id=k, title=self.title(r), leaked=r.get("split") == LEAK)
                 for k, r in self.records(ids).items()}
 
-    def contains(self, ids: Sequence[str]) -> set[str]:
-        with self._lock:
-            return set() if self.closed else set(self.index.offsets(ids))
-
     def document(self, id: str) -> Document | None:
         record = self.records([id]).get(id)
         if record is None:

@@ -198,9 +198,6 @@ class SqliteReader:
         joins.append(f"LEFT JOIN {_q(rel)} {alias} ON {alias}.{_q(on[1])} = m.{_q(on[0])}")
         return f"{alias}.{_q(name)}"
 
-    def contains(self, ids: Sequence[str]) -> set[str]:
-        return set(self.summaries(ids))
-
     def document(self, id: str) -> Document | None:
         d = self.descriptor
         with self._lock:

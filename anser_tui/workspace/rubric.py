@@ -32,6 +32,8 @@ class Criterion(BaseModel):
     label: str
     kind: CriterionKind = CriterionKind.SCALE_0_4
     weight: float
+    category: str | None = None  # PRBench: the criterion's category (shown, reported by)
+    description: str | None = None  # shown to the reviewer; never sent to the judge
 
     @property
     def max_value(self) -> int:
