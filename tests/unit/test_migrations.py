@@ -16,8 +16,13 @@ from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.demo import build_demo
 from anser_tui.errors import InputError
 from anser_tui.sessions import ReviewSession, import_run, init_workspace
-from anser_tui.workspace import DecisionKind, WorkspaceStore, all_decisions, latest_judgments
-from anser_tui.workspace import migrations
+from anser_tui.workspace import (
+    DecisionKind,
+    WorkspaceStore,
+    all_decisions,
+    latest_judgments,
+    migrations,
+)
 from anser_tui.workspace.fingerprint import tasks_fingerprint
 from anser_tui.workspace.schema import SCHEMA_VERSION
 
