@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from mini_bench import write_jsonl, write_mini_bench
-from test_migrations import v1_copy
+from workspace_v1 import v1_copy
 
 from anser_tui.cli import cli
 from anser_tui.demo import build_demo

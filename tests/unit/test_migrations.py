@@ -6,11 +6,11 @@ transport error recorded after a good judgment."""
 from __future__ import annotations
 
 import hashlib
-import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
+from workspace_v1 import V1, v1_copy
 
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.demo import build_demo
@@ -25,19 +25,6 @@ from anser_tui.workspace import (
 )
 from anser_tui.workspace.fingerprint import tasks_fingerprint
 from anser_tui.workspace.schema import SCHEMA_VERSION
-
-V1 = Path(__file__).parent.parent / "data" / "workspace-v1.db"
-
-
-def v1_copy(tmp_path: Path) -> Path:
-    """The v1 file, its data folder recorded as a path that is gone (as on another machine)."""
-    path = tmp_path / "v1.db"
-    shutil.copy(V1, path)
-    conn = sqlite3.connect(path)
-    with conn:
-        conn.execute("UPDATE meta SET value=? WHERE key='data_dir'", (str(tmp_path / "gone"),))
-    conn.close()
-    return path
 
 
 def dump(path: Path) -> list[str]:
