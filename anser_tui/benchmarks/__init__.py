@@ -1,42 +1,27 @@
-"""What a benchmark is: the Benchmark protocol and registry, and each benchmark's loader,
-rubrics, scorer and report (ANSER-Bench under `benchmarks.anser`)."""
+"""What a benchmark is: the Benchmark protocol (`base`) and the registry that returns the
+benchmark a workspace names. ANSER-Bench is `benchmarks.anser`."""
 
-from anser_tui.benchmarks.anser.evidence_ids import (
-    evidence_id,
-    evidence_ids,
-    id_text,
-    law_item_key,
-    normalize_text,
+from anser_tui.benchmarks.base import (
+    Benchmark,
+    CallSpec,
+    JudgeProtocol,
+    JudgeValues,
+    ParsedReply,
+    ScoredRun,
+    ScoreOptions,
+    TableBlock,
 )
-from anser_tui.benchmarks.anser.groups import (
-    EVIDENCE_SPACES,
-    GROUPS,
-    GROUPS_BY_NAME,
-    RUBRICS,
-    EvidenceSpace,
-    FormRange,
-    GroupSpec,
-    form_spec,
-    rubric_for,
-)
-from anser_tui.benchmarks.anser.layout import AnserLayout, load_anser, task_number
+from anser_tui.benchmarks.registry import SUPPORTED, benchmark_named
 
 __all__ = [
-    "EVIDENCE_SPACES",
-    "GROUPS",
-    "GROUPS_BY_NAME",
-    "RUBRICS",
-    "AnserLayout",
-    "EvidenceSpace",
-    "FormRange",
-    "GroupSpec",
-    "evidence_id",
-    "evidence_ids",
-    "form_spec",
-    "id_text",
-    "law_item_key",
-    "load_anser",
-    "normalize_text",
-    "rubric_for",
-    "task_number",
+    "SUPPORTED",
+    "Benchmark",
+    "CallSpec",
+    "JudgeProtocol",
+    "JudgeValues",
+    "ParsedReply",
+    "ScoreOptions",
+    "ScoredRun",
+    "TableBlock",
+    "benchmark_named",
 ]

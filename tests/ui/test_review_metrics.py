@@ -8,7 +8,7 @@ from pathlib import Path
 from mini_bench import write_mini_bench
 from rich.console import Console, RenderableType
 
-from anser_tui.benchmarks import load_anser, rubric_for
+from anser_tui.benchmarks.anser import load_anser, rubric_for
 from anser_tui.benchmarks.anser.evidence_diff import evidence_diff
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.cli import build_app

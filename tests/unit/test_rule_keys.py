@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from anser_tui.benchmarks import evidence_id, id_text
+from anser_tui.benchmarks.anser import evidence_id, id_text
 from anser_tui.benchmarks.anser.groups import REG_RULES
 from anser_tui.benchmarks.anser.rule_keys import rule_key_map
 from anser_tui.errors import InputError

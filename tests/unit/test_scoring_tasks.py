@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from mini_bench import write_mini_bench
 
-from anser_tui.benchmarks import load_anser
+from anser_tui.benchmarks.anser import load_anser
 from anser_tui.benchmarks.anser.rule_keys import rule_key_map
 from anser_tui.benchmarks.anser.run_scoring import resolver_for
 from anser_tui.benchmarks.anser.task_scores import score_task
