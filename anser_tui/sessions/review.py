@@ -78,12 +78,13 @@ class ReviewSession:
             name = name or f"{reviewer}-{count + 1}"
             cursor = store.conn.execute(
                 "INSERT INTO sessions (uid, name, reviewer, blind, order_by, filters, seed, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "purpose, design, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (new_uid(), name, reviewer, int(blind), order_by, dumps(filters or {}), seed,
-                 utc_now()))
+                 "review", dumps({"order": order_by}), utc_now()))
             session_id = int(cursor.lastrowid or 0)
             store.conn.executemany(
-                "INSERT INTO session_items (session_id, pos, run, task_id) VALUES (?, ?, ?, ?)",
+                "INSERT INTO session_items (session_id, pos, run, task_id, inclusion_probability, "
+                "recheck) VALUES (?, ?, ?, ?, NULL, 0)",
                 [(session_id, pos, it.run, it.task_id) for pos, it in enumerate(items)])
         return cls(store, session_id, name, reviewer, blind, items)
 
@@ -107,7 +108,8 @@ class ReviewSession:
             return self.items.index(item)
         with self.store.transaction():
             self.store.conn.execute(
-                "INSERT INTO session_items (session_id, pos, run, task_id) VALUES (?, ?, ?, ?)",
+                "INSERT INTO session_items (session_id, pos, run, task_id, inclusion_probability, "
+                "recheck) VALUES (?, ?, ?, ?, NULL, 0)",
                 (self.id, len(self.items), item.run, item.task_id))
         self.items.append(item)
         self._queued = frozenset(self.items)

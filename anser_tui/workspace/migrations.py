@@ -5,7 +5,9 @@ migrated when it is opened, all steps in one transaction (a failure leaves it as
 Tables whose columns change are rebuilt the way SQLite documents (create the new table, copy,
 drop the old, rename the new), with foreign keys checked before the commit.
 
-1 -> 2: uids on runs, sessions, judgments and decisions (decisions name their judgment and
+1 -> 2: uids on runs, sessions, judgments and decisions; sessions gain a purpose (review) and
+a design (task order: v1 knew no other); queue items an inclusion probability (unknown) and
+the recheck mark (none) (decisions name their judgment and
 undo target by uid instead of by local id); each v1 judgment's raw reply becomes its one judge
 call; a run's content hash; task splits from the task's group (v1 knew ANSER-Bench only, where
 a task's split is its group); the benchmark fingerprint in meta and the data folder's path
@@ -97,7 +99,10 @@ def _v1_to_v2(store: WorkspaceStore) -> None:
     _uid_map(conn, "sessions")
     _rebuild(conn, "sessions",
              "SELECT s.id, u.uid, s.name, s.reviewer, s.blind, s.order_by, s.filters, s.seed, "
-             "s.created_at FROM sessions s JOIN uid_sessions u ON u.id = s.id")
+             "'review', '{\"order\": \"task\"}', s.created_at "
+             "FROM sessions s JOIN uid_sessions u ON u.id = s.id")
+    _rebuild(conn, "session_items",
+             "SELECT session_id, pos, run, task_id, NULL, 0 FROM session_items")
 
     _uid_map(conn, "decisions")
     _rebuild(conn, "decisions",

@@ -4,8 +4,10 @@ Version 2 (this release) adds to version 1: judge calls per criterion (`judge_ca
 reply of each call; `judgments` keeps the parsed whole), task membership in splits
 (`task_splits`), the dataset version on each judgment, stable uids on runs, sessions,
 judgments and decisions (decisions refer to their judgment and undo target by uid, so two
-reviewers' workspaces can be merged), a content hash on runs, and the benchmark's fingerprint
-in `meta`. `migrations` turns a version-1 file into this.
+reviewers' workspaces can be merged), a content hash on runs, the benchmark's fingerprint
+in `meta`, and each session's purpose (review or adjudication) and sampling design (how its
+queue was drawn, and each item's chance of being drawn, for the corrected score; items
+re-inserted to check a reviewer's consistency are marked `recheck`). `migrations` turns a version-1 file into this.
 """
 
 from __future__ import annotations
@@ -64,11 +66,13 @@ CREATE TABLE judge_calls (
 CREATE TABLE sessions (
     id INTEGER PRIMARY KEY AUTOINCREMENT, uid TEXT NOT NULL UNIQUE, name TEXT NOT NULL UNIQUE,
     reviewer TEXT NOT NULL, blind INTEGER NOT NULL, order_by TEXT NOT NULL,
-    filters TEXT NOT NULL, seed INTEGER NOT NULL, created_at TEXT NOT NULL
+    filters TEXT NOT NULL, seed INTEGER NOT NULL, purpose TEXT NOT NULL,
+    design TEXT NOT NULL, created_at TEXT NOT NULL
 );
 CREATE TABLE session_items (
     session_id INTEGER NOT NULL REFERENCES sessions(id), pos INTEGER NOT NULL,
-    run TEXT NOT NULL, task_id TEXT NOT NULL,
+    run TEXT NOT NULL, task_id TEXT NOT NULL, inclusion_probability REAL,
+    recheck INTEGER NOT NULL,
     PRIMARY KEY (session_id, pos)
 );
 CREATE TABLE decisions (
