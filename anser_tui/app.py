@@ -18,6 +18,8 @@ from anser_tui.screens.review import ReviewScreen
 from anser_tui.sessions.queue import QueueSpec
 from anser_tui.sessions.review import ReviewSession
 from anser_tui.text import neutralize
+from anser_tui.widgets import palette
+from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.store import WorkspaceStore
 
 
@@ -45,17 +47,36 @@ class AnserApp(App[None]):
     def on_mount(self) -> None:
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
+        palette.install(self)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.push_screen(ReviewScreen(self.session))
         # The workspace's objects (every task, the session's events) live as long as the app:
         # freezing them keeps the collector from walking them again and again, which otherwise
         # shows up as 100 ms pauses between items.
         self.call_after_refresh(gc.freeze)
 
+    def _theme_changed(self, _theme: object) -> None:
+        """Panels drew their text in the old theme's colours: draw it again."""
+        palette.install(self)
+        for screen in self.screen_stack:
+            for panel in screen.query(TextPanel):
+                panel.redraw()
+            if isinstance(screen, ReviewScreen) and screen.view is not None:
+                screen.refresh_decision()
+
     def action_toggle_help(self) -> None:
-        if self.screen.query("HelpPanel"):
-            self.action_hide_help_panel()
-        else:
-            self.action_show_help_panel()
+        """Open the help screen (every key by area, with its id), or close it."""
+        from anser_tui.screens.document import DocumentScreen
+        from anser_tui.screens.help import HelpScreen
+        from anser_tui.widgets.evidence_table import EvidenceTable
+
+        if isinstance(self.screen, HelpScreen):
+            self.screen.dismiss()
+            return
+        self.push_screen(HelpScreen([
+            ("Review", ReviewScreen.BINDINGS), ("Text panels", TextPanel.BINDINGS),
+            ("Evidence tables", EvidenceTable.BINDINGS), ("Document", DocumentScreen.BINDINGS),
+            ("App", self.BINDINGS), ("Help", HelpScreen.BINDINGS)], self.settings.keymap))
 
     # -- the judge (command palette) -----------------------------------------------------
     def judge(self, scope: str) -> None:

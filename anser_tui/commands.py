@@ -28,7 +28,8 @@ class AnserCommands(Provider):
         yield ("judge: stop", "Cancel the judge run; what arrived stays written",
                app.stop_judge)
         yield ("app: change theme", "Choose another colour theme", app.action_change_theme)
-        yield ("app: show keys", "Show or hide the key summary", app.action_toggle_help)
+        yield ("app: help", "Every key by area, with its id, and how reviewing works",
+               app.action_toggle_help)
         yield ("app: quit", "Quit the application", app.action_quit)
 
     async def discover(self) -> Hits:

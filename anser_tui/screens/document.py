@@ -26,7 +26,7 @@ from anser_tui.text import neutralize
 from anser_tui.widgets.evidence_panel import EvidenceEntry
 from anser_tui.widgets.key_bar import KeyBar
 
-TERM_STYLE = "bold yellow underline"
+TERM_STYLE = "anser.term"
 MATCH_STYLE = "reverse bold"
 
 
@@ -175,10 +175,10 @@ class DocumentScreen(Screen[None]):
         if note is not None and note.status is CorpusStatus.LEAKED:
             parts.append(Text("⚠ leaked ground_truth: a finance record with split = "
                               "\"ground_truth\" that a system must never retrieve",
-                              style="bold yellow"))
+                              style="anser.warning"))
         elif note is not None and note.status is CorpusStatus.CROSS_CORPUS:
             parts.append(Text(f"cross-corpus: not in {self.space.corpus}; this is the "
-                              f"{shown_from} record with that id", style="bold magenta"))
+                              f"{shown_from} record with that id", style="anser.accent"))
         return Group(*parts)
 
     def _absent(self) -> str:

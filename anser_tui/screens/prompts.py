@@ -51,14 +51,19 @@ class TextPrompt(ModalScreen[str | None]):
 
 
 class ReasonPicker(ModalScreen[ReasonCode | None]):
-    """Choose why the judge was overridden (DESIGN section 7's reason codes)."""
+    """Choose why the judge was overridden: one of the seven reason codes, by digit or arrow."""
 
     DEFAULT_CSS = _MODAL_CSS.format(name="ReasonPicker")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="reason.cancel")]
 
+    def __init__(self, subject: str):
+        super().__init__()
+        self.subject = subject  # which item and decision the reason goes with
+
     def compose(self) -> ComposeResult:
         with Vertical():
+            yield Label(f"Reason for {self.subject}", markup=False, id="reason-subject")
             yield Label("Why does your mark differ from the judge's?")
             yield OptionList(*(Option(f"{i}  {code.value}", id=code.name)
                                for i, code in enumerate(ReasonCode, start=1)))

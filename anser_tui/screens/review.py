@@ -1,54 +1,69 @@
 """The review screen: one item at a time, decided with the keyboard.
 
 Each decision is committed to the workspace (a synchronous SQLite commit) before the screen
-moves on to the next item.
+moves on. What is typed is never lost: marks or a reason typed on an item and left undecided
+are kept as that item's draft, shown again (and said so) when the reviewer comes back.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
-from textual.screen import Screen
-from textual.widgets import Static
 
 from anser_tui.judge_job import JudgeJob
+from anser_tui.screens.review_actions import ReviewActions
 from anser_tui.sessions.item_view import ItemView, load_item
 from anser_tui.sessions.review import ReviewSession
 from anser_tui.text import value_text
 from anser_tui.widgets.decision_bar import DecisionBar
 from anser_tui.widgets.evidence_panel import EvidencePanel, library_of
 from anser_tui.widgets.key_bar import KeyBar
+from anser_tui.widgets.queue_list import QueueList
 from anser_tui.widgets.render import (
     answer_body,
     judge_body,
     labelled,
+    metrics_body,
     safe,
     unjudged_body,
 )
+from anser_tui.widgets.review_header import HeaderState, ReviewHeader
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.item import Item
-from anser_tui.workspace.records import DecisionKind, ReasonCode
+from anser_tui.workspace.records import ReasonCode
 
-_DIGITS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
-                   id=f"review.mark-{d}") for d in range(5)]
+_MARKS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
+                  id=f"review.mark-{d}") for d in range(5)]
 
 
-class ReviewScreen(Screen[None]):
+@dataclass
+class Draft:
+    """Marks and a reason typed on an item and not committed."""
+
+    marks: list[int]
+    reason: ReasonCode | None
+
+
+class ReviewScreen(ReviewActions):
     # Enter (with no marks typed) opens the highlighted evidence row of the focused table;
     # Tab moves on to the gold table, then to the text panels, which the arrows then scroll.
     AUTO_FOCUS = "#retrieved"
+    # Textual declares these as plain (instance) attributes: a ClassVar annotation clashes
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (140, "-medium"), (190, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (42, "-tall"), (56, "-roomy")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "next", "Next", id="review.next"),
         Binding("p", "previous", "Prev", id="review.previous"),
         Binding("a", "accept", "Accept", id="review.accept"),
-        *_DIGITS,
+        *_MARKS,
+        Binding("y", "mark(1)", "Met", show=False, id="review.mark-yes"),
         Binding("enter", "commit", "Commit", priority=True, id="review.commit"),
         Binding("backspace", "unmark", "Del mark", show=False, id="review.unmark"),
         Binding("escape", "clear_marks", "Clear", show=False, id="review.clear"),
@@ -58,6 +73,7 @@ class ReviewScreen(Screen[None]):
         Binding("r", "reason", "Reason", id="review.reason"),
         Binding("c", "comment", "Comment", id="review.comment"),
         Binding("g", "go_to", "Go to", id="review.go-to"),
+        Binding("l", "toggle_queue", "Queue", id="review.queue"),
     ]
 
     position: var[int] = var(0, init=False)
@@ -67,21 +83,58 @@ class ReviewScreen(Screen[None]):
         self.session = session
         self.pending: list[int] = []
         self.pending_reason: ReasonCode | None = None
+        self.restored = False  # the pending marks are a draft brought back
+        self.drafts: dict[Item, Draft] = {}
         self.view: ItemView | None = None
+        self.filter_text = ""
         self._shown_at = time.monotonic()
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status-line", markup=False)
-        with Horizontal(id="top"):
-            with Vertical(id="left"):
-                yield TextPanel("Task", id="task")
-                yield TextPanel("Answer", id="answer")
-            with Vertical(id="right"):
-                yield TextPanel("Ground truth", id="ground-truth")
-                yield TextPanel("Judge", id="judge")
-        yield EvidencePanel(id="evidence")
-        yield DecisionBar(id="decision-bar")
+        yield ReviewHeader(id="header")
+        with Horizontal(id="body"):
+            yield QueueList(id="queue")
+            with Vertical(id="main"):
+                with Horizontal(id="top"):
+                    with Vertical(id="left"):
+                        yield TextPanel("Task", id="task")
+                        yield TextPanel("Answer", id="answer")
+                        yield TextPanel("Metrics", id="metrics")
+                    with Vertical(id="right"):
+                        yield TextPanel("Ground truth", id="ground-truth")
+                        yield TextPanel("Judge", id="judge")
+                yield EvidencePanel(id="evidence")
+                yield DecisionBar(id="decision-bar")
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        first = self.session.first_undecided()
+        self.position = 0 if first is None else first
+        if self.app.size.width >= 190:
+            self.action_toggle_queue()
+        self.show_item()
+
+    def watch_position(self, old: int, new: int) -> None:
+        if self.view is not None:
+            self._keep_draft(self.view.item)
+        item = self.session.items[new]
+        draft = self.drafts.pop(item, None)
+        self.pending = draft.marks if draft else []
+        self.pending_reason = draft.reason if draft else None
+        self.restored = draft is not None
+        self.show_item()
+        queue = self.query_one(QueueList)
+        if queue.filled:
+            queue.highlighted = new
+
+    def _keep_draft(self, item: Item) -> None:
+        """Keep what was typed on the item being left, and say so."""
+        if self.pending or self.pending_reason is not None:
+            self.drafts[item] = Draft(list(self.pending), self.pending_reason)
+            what = f"{len(self.pending)} mark{'s' * (len(self.pending) != 1)}"
+            if self.pending_reason is not None:
+                what += " and a reason"
+            self.notify(f"Draft kept for {item.task_id}: {what} (shown when you come back).",
+                        timeout=3, markup=False)
 
     @on(EvidencePanel.OpenRequested)
     def _open_document(self, event: EvidencePanel.OpenRequested) -> None:
@@ -90,14 +143,19 @@ class ReviewScreen(Screen[None]):
         DocumentScreen.open(self.app, event.library, event.space, event.entries, event.index,
                             event.query)
 
-    def on_mount(self) -> None:
-        self.position = self.session.first_unsettled()
-        self.show_item()
+    @on(QueueList.Chosen)
+    def _queue_chosen(self, event: QueueList.Chosen) -> None:
+        self.position = event.position
+        self.query_one("#retrieved").focus()
 
-    def watch_position(self) -> None:
-        self.pending = []
-        self.pending_reason = None
-        self.show_item()
+    def action_toggle_queue(self) -> None:
+        queue = self.query_one(QueueList)
+        if not queue.filled:
+            items = self.session.items
+            queue.fill(items, [self.session.state(i) for i in items], self.position)
+        queue.display = not queue.display
+        if queue.display:
+            queue.focus()
 
     # -- showing -------------------------------------------------------------------------
     def _load(self) -> ItemView:
@@ -115,6 +173,7 @@ class ReviewScreen(Screen[None]):
                                                               if task.prompt.type else ""))
         self.query_one("#answer", TextPanel).show(answer_body(view),
                                                   title=f"Answer · {view.item.run}")
+        self.query_one("#metrics", TextPanel).show(metrics_body(view))
         self.query_one("#ground-truth", TextPanel).show(safe(value_text(task.ground_truth)))
         self.query_one("#evidence", EvidencePanel).show(view.diff, task.query)
         self.refresh_decision()
@@ -130,15 +189,16 @@ class ReviewScreen(Screen[None]):
             judge.show(judge_body(view.rubric, view.judgment, state, self.pending,
                                   reveal=self.session.judge_visible(view.item)),
                        title=f"Judge · {view.rubric.label}")
-        self.query_one(DecisionBar).show(view.rubric, self.pending, self.pending_reason)
-        done = self.session.n_decided
-        total = len(self.session.items)
-        status = Text(no_wrap=True, overflow="ellipsis")
-        status.append(f" {self.position + 1}/{total} ", style="bold reverse")
-        status.append(f"  {done} decided  ·  session {self.session.name}"
-                      f"{' (blind)' if self.session.blind else ''}  ·  "
-                      f"reviewer {self.session.reviewer}")
-        self.query_one("#status-line", Static).update(status)
+        self.query_one(DecisionBar).show(view.rubric, self.pending, self.pending_reason,
+                                         state.verdict, self.restored)
+        self.query_one(QueueList).update_item(self.position, view.item, state)
+        progress = self.session.progress()
+        self.query_one(ReviewHeader).show(HeaderState(
+            workspace=self.session.store.path.name, session=self.session.name,
+            reviewer=self.session.reviewer, blind=self.session.blind,
+            position=self.position + 1, total=progress.total, decided=progress.decided,
+            skipped=progress.skipped, flagged=progress.flagged, left=progress.left,
+            pace_s=progress.pace_s, filter_text=self.filter_text))
 
     @on(JudgeJob.JudgmentStored)
     def _judgment_stored(self, message: JudgeJob.JudgmentStored) -> None:
@@ -146,175 +206,3 @@ class ReviewScreen(Screen[None]):
         if self.view is not None and self.view.item == Item(message.run, message.task_id):
             self.view = self._load()
             self.refresh_decision()
-
-    # -- moving --------------------------------------------------------------------------
-    def action_next(self) -> None:
-        if self.position < len(self.session.items) - 1:
-            self.position += 1
-        else:
-            self.notify("Last item of the queue.", timeout=2)
-
-    def action_previous(self) -> None:
-        if self.position > 0:
-            self.position -= 1
-
-    def _advance(self) -> None:
-        if self.position < len(self.session.items) - 1:
-            self.position += 1
-        else:
-            self.pending = []
-            self.refresh_decision()
-            self.notify("Decided the last item of the queue.", timeout=3)
-
-    def _spent(self) -> float:
-        return round(time.monotonic() - self._shown_at, 3)
-
-    # -- deciding ------------------------------------------------------------------------
-    def _judged_view(self) -> ItemView | None:
-        """The current item if the LLM judge scores its form; else a notice and None."""
-        view = self.view
-        assert view is not None
-        if view.rubric is None:
-            self.notify("The LLM judge does not score this form: f flags it, c comments.",
-                        severity="warning", timeout=3)
-            return None
-        return view
-
-    def action_accept(self) -> None:
-        view = self._judged_view()
-        if view is None:
-            return
-        if not self.session.judge_visible(view.item):
-            self.notify("Blind review: commit your own marks first; the judge's are then shown.",
-                        severity="warning", timeout=3)
-            return
-        if view.judgment is None or not view.judgment.marks or view.judgment.score is None:
-            self.notify("No valid judge marks to accept: type your own marks.",
-                        severity="warning")
-            return
-        self.session.accept(view.item, view.judgment, time_spent_s=self._spent())
-        self._advance()
-
-    def action_mark(self, digit: int) -> None:
-        view = self._judged_view()
-        if view is None or view.rubric is None:
-            return
-        if len(self.pending) >= len(view.rubric.criteria):
-            self.app.bell()
-            return
-        self.pending.append(digit)
-        self.refresh_decision()
-
-    def action_unmark(self) -> None:
-        if self.pending:
-            self.pending.pop()
-            self.refresh_decision()
-
-    def action_clear_marks(self) -> None:
-        self.pending = []
-        self.refresh_decision()
-
-    def action_commit(self) -> None:
-        view = self.view
-        assert view is not None
-        if not self.pending or view.rubric is None:
-            # no marks typed: Enter opens the highlighted evidence row
-            self.query_one("#evidence", EvidencePanel).open_highlighted()
-            return
-        criteria = view.rubric.criteria
-        if len(self.pending) < len(criteria):
-            self.notify(f"Give all {len(criteria)} marks before Enter "
-                        f"({len(self.pending)} so far).", severity="warning")
-            return
-        marks = {c.key: d for c, d in zip(criteria, self.pending, strict=True)}
-        visible = self.session.judge_visible(view.item)
-        self.session.override(view.item, marks, view.judgment, judge_visible=visible,
-                              reason_code=self.pending_reason, time_spent_s=self._spent())
-        if visible:
-            self._advance()
-            return
-        # a blind verdict: stay, show the judge; the reviewer may revise, accept or move on
-        self.pending, self.pending_reason = [], None
-        self.refresh_decision()
-        self.notify("Judge revealed: a accepts its marks, digits revise yours, n moves on.",
-                    timeout=4)
-
-    def action_reason(self) -> None:
-        """Choose a reason code for the override being typed, or for the standing one."""
-        from anser_tui.screens.prompts import ReasonPicker  # its widgets load on first use
-
-        if self._judged_view() is None:
-            return
-        self.app.push_screen(ReasonPicker(), self._reason_chosen)
-
-    def _reason_chosen(self, code: ReasonCode | None) -> None:
-        view = self.view
-        if code is None or view is None:
-            return
-        verdict = self.session.state(view.item).verdict
-        if self.pending or verdict is None or verdict.kind is not DecisionKind.OVERRIDE:
-            self.pending_reason = code  # goes with the override Enter commits
-            self.refresh_decision()
-            return
-        # the item is already overridden: the same marks again, now with the reason
-        self.session.override(view.item, verdict.marks, view.judgment,
-                              judge_visible=verdict.judge_visible, reason_code=code,
-                              comment=verdict.comment, time_spent_s=self._spent())
-        self.refresh_decision()
-
-    def action_comment(self) -> None:
-        from anser_tui.screens.prompts import TextPrompt
-
-        self.app.push_screen(TextPrompt("Comment on this item"), self._commented)
-
-    def _commented(self, text: str | None) -> None:
-        view = self.view
-        if text and view is not None:
-            self.session.mark(view.item, DecisionKind.COMMENT, comment=text)
-            self.refresh_decision()
-
-    def action_go_to(self) -> None:
-        from anser_tui.screens.prompts import TextPrompt
-
-        self.app.push_screen(TextPrompt("Go to task id", placeholder="e.g. legal_zh_descriptive_1"),
-                             self._go_to)
-
-    def _go_to(self, task_id: str | None) -> None:
-        """Jump to a task of the current run; a task outside the queue joins its end."""
-        view = self.view
-        if not task_id or view is None:
-            return
-        if not self.session.store.has_task(task_id):
-            self.notify(f"No task {task_id!r} in this workspace.", severity="error",
-                        markup=False)
-            return
-        self.position = self.session.add_item(Item(view.item.run, task_id))
-
-    def action_flag(self) -> None:
-        view = self.view
-        assert view is not None
-        self.session.mark(view.item, DecisionKind.FLAG, time_spent_s=self._spent())
-        self.refresh_decision()
-
-    def action_skip(self) -> None:
-        view = self.view
-        assert view is not None
-        self.session.mark(view.item, DecisionKind.SKIP, time_spent_s=self._spent())
-        self._advance()
-
-    def action_undo(self) -> None:
-        """Undo the session's latest standing event and go back to its item."""
-        last = self.session.last_undoable()
-        if last is None:
-            self.notify("Nothing to undo.", timeout=2)
-            return
-        item, event = last
-        self.session.undo(item)
-        self.notify(f"Undid {event.kind.value} on {item.task_id}.", timeout=2)
-        target = self.session.items.index(item)
-        if target == self.position:
-            self.pending = []
-            self.refresh_decision()
-        else:
-            self.position = target
-

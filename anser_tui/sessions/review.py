@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from dataclasses import dataclass
 
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.errors import InputError
 from anser_tui.sessions.queue import QueueSpec
-from anser_tui.workspace.decisions import ItemState, append_decision, session_decisions
+from anser_tui.workspace.decisions import (
+    VERDICTS,
+    ItemState,
+    append_decision,
+    session_decisions,
+)
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import (
     Decision,
@@ -20,6 +26,16 @@ from anser_tui.workspace.records import (
 )
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.store import WorkspaceStore, utc_now
+
+
+@dataclass(frozen=True)
+class Progress:
+    total: int
+    decided: int
+    skipped: int
+    flagged: int
+    left: int
+    pace_s: float | None  # mean seconds a verdict took
 
 
 class ReviewSession:
@@ -115,9 +131,28 @@ class ReviewSession:
         self._queued = frozenset(self.items)
         return len(self.items) - 1
 
-    def first_unsettled(self) -> int:
-        """Where a reopened session resumes: the first item neither decided nor skipped."""
-        return next((i for i, it in enumerate(self.items) if not self.state(it).settled), 0)
+    def first_undecided(self, after: int = -1) -> int | None:
+        """The first item after `after` with no standing verdict (skipped ones included:
+        a skip defers an item, it does not settle it); None when every item is decided."""
+        return next((i for i in range(after + 1, len(self.items))
+                     if not self.state(self.items[i]).decided), None)
+
+    def progress(self) -> Progress:
+        """Decided, skipped, flagged and left (neither decided nor skipped) of the queue."""
+        decided = skipped = flagged = 0
+        seconds: list[float] = []
+        for item, state in self._states.items():
+            if item not in self._queued:
+                continue
+            verdict = state.verdict
+            decided += verdict is not None
+            skipped += verdict is None and state.skipped
+            flagged += state.flagged
+            seconds += [e.time_spent_s for e in state.active
+                        if e.kind in VERDICTS and e.time_spent_s is not None]
+        total = len(self.items)
+        pace = sum(seconds) / len(seconds) if seconds else None
+        return Progress(total, decided, skipped, flagged, total - decided - skipped, pace)
 
     def last_undoable(self) -> tuple[Item, Decision] | None:
         """The session's latest event still standing, and its item."""
@@ -139,14 +174,20 @@ class ReviewSession:
         self._states[item].events.append(decision)
         return decision
 
-    def accept(self, item: Item, judgment: Judgment, time_spent_s: float | None = None
-               ) -> Decision:
+    def accept(self, item: Item, judgment: Judgment, time_spent_s: float | None = None,
+               reason_code: ReasonCode | None = None) -> Decision:
         """Take the judge's marks as they are. Only a judgment that parsed can be accepted."""
         if not judgment.marks or judgment.score is None:
             raise ValueError("this judgment has no valid marks to accept; override instead")
         return self._append(item, DecisionKind.ACCEPT, marks=judgment.marks,
                             score=judgment.score, judge_visible=True, judgment_uid=judgment.uid,
-                            time_spent_s=time_spent_s)
+                            time_spent_s=time_spent_s, reason_code=reason_code)
+
+    def with_reason(self, item: Item, decision: Decision, code: ReasonCode) -> Decision:
+        """The standing `decision` on `item` again, now with a reason code: a new event."""
+        return self._append(item, decision.kind, marks=decision.marks, score=decision.score,
+                            judge_visible=decision.judge_visible, reason_code=code,
+                            comment=decision.comment, judgment_uid=decision.judgment_uid)
 
     def override(self, item: Item, marks: dict[str, int], judgment: Judgment | None,
                  judge_visible: bool = True, reason_code: ReasonCode | None = None,
@@ -163,9 +204,24 @@ class ReviewSession:
                             judgment_uid=judgment.uid if judgment else None)
 
     def mark(self, item: Item, kind: DecisionKind, comment: str | None = None,
-             time_spent_s: float | None = None) -> Decision:
-        """A flag, skip or comment event."""
-        return self._append(item, kind, comment=comment, time_spent_s=time_spent_s)
+             time_spent_s: float | None = None, replaces: str | None = None) -> Decision:
+        """A flag, skip or comment event (`replaces`: the uid of the comment it edits)."""
+        return self._append(item, kind, comment=comment, time_spent_s=time_spent_s,
+                            target_uid=replaces)
+
+    def toggle(self, item: Item, kind: DecisionKind, time_spent_s: float | None = None
+               ) -> bool:
+        """Flag (or skip) the item, or take the standing flag (skip) back with an undo
+        event; whether the item is flagged (skipped) now."""
+        standing = self.state(item).standing(kind)
+        if kind is DecisionKind.SKIP and self.state(item).verdict is not None:
+            standing = []  # a decided item is not skipped: skipping it defers it again
+        if not standing:
+            self._append(item, kind, time_spent_s=time_spent_s)
+            return True
+        for event in standing:
+            self._append(item, DecisionKind.UNDO, target_uid=event.uid)
+        return False
 
     def undo(self, item: Item) -> Decision | None:
         """Undo the item's latest standing event; None when there is nothing to undo."""

@@ -43,11 +43,16 @@ class KeyBar(Static):
         line = Text(no_wrap=True, overflow="ellipsis")
         key_style = self.get_component_rich_style("key-bar--key", partial=True)
         seen: set[str] = set()
-        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
-            if not binding.show or binding.action in seen:
+        shown = [(b, enabled) for _node, b, enabled, _tip in self.screen.active_bindings.values()
+                 if b.show]
+        # help first: a narrow terminal cuts the end of the line, never the way to all keys
+        shown.sort(key=lambda pair: pair[0].action not in ("toggle_help", "app.toggle_help"))
+        for binding, enabled in shown:
+            display = self.app.get_key_display(binding)
+            if binding.action in seen or display in seen:  # a key, or a verb, once
                 continue
-            seen.add(binding.action)
-            line.append(f" {self.app.get_key_display(binding)} ",
+            seen.update((binding.action, display))
+            line.append(f" {display} ",
                         style=key_style if enabled else "dim")
             line.append(f"{binding.description} ", style="" if enabled else "dim")
         line.append(" ^p ", style=key_style)

@@ -60,7 +60,7 @@ def _state_lines(state: ItemState) -> list[Text]:
     """Flag, skip and comments standing on an item."""
     out = []
     if state.flagged:
-        out.append(Text("⚑ flagged", style="bold yellow"))
+        out.append(Text("⚑ flagged", style="anser.warning"))
     if state.skipped:
         out.append(Text("skipped", style="italic"))
     out += [safe(f"comment: {comment}", "dim") for comment in state.comments]
@@ -87,10 +87,10 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
         if judgment.arithmetic_mismatch:
             head.append("\n⚠ arithmetic mismatch: reported "
                         f"{score_text(judgment.score)}, dimensions give "
-                        f"{score_text(judgment.recomputed_score)}", style="bold yellow")
+                        f"{score_text(judgment.recomputed_score)}", style="anser.warning")
         if judgment.status is not JudgmentStatus.OK and judgment.error:
             head.append("\n")
-            head.append_text(safe(f"⚠ {judgment.status.value}: {judgment.error}", "bold red"))
+            head.append_text(safe(f"⚠ {judgment.status.value}: {judgment.error}", "anser.error"))
     verdict = state.verdict
     width = max(len("criterion"), *(cell_len(c.label) for c in rubric.criteria))
     parts = [head, Text(),
@@ -111,9 +111,9 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
     if verdict is not None:
         what = "accepted" if verdict.kind is DecisionKind.ACCEPT else "overridden"
         parts += [Text(), Text(f"Your decision: {what}, score {score_text(verdict.score)}",
-                               style="bold green")]
+                               style="anser.success")]
         if verdict.reason_code is not None:
-            parts.append(Text(f"reason: {verdict.reason_code.value}", style="green"))
+            parts.append(Text(f"reason: {verdict.reason_code.value}", style="anser.success"))
     parts += _state_lines(state)
     if judgment is not None and reveal:
         parts += [Text(), Text("Reason", style="bold")]
@@ -125,17 +125,22 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
 
 
 def answer_body(view: ItemView) -> Text:
-    """The raw answer, what the scorer read from it ("parsed: 1234.5"), and the task's metrics."""
+    """The raw answer and what the scorer read from it ("parsed: 1234.5")."""
     if view.output is None:
         parts = [Text("(no output in this run: scored as an empty answer)", style="italic")]
     else:
         parts = [safe(view.answer_text)]
-    if not view.metrics:
-        parts += [Text(), Text("No metrics yet (run `anser-tui score`).", style="dim italic")]
-        return lines(parts)
     read = parsed_detail(view.metrics)
     if read:
-        parts += [Text(), safe(read, "bold" if read.startswith("parsed") else "bold yellow")]
+        parts += [Text(), safe(read, "bold" if read.startswith("parsed") else "anser.warning")]
+    return lines(parts)
+
+
+def metrics_body(view: ItemView) -> Text:
+    """The task's metric values in report order, and why any could not be computed."""
+    if not view.metrics:
+        return Text("No metrics yet (run `anser-tui score`).", style="dim italic")
+    parts: list[Text] = []
     line, reasons = Text(), []
     for name in (n for n in view.metric_names if n in view.metrics):
         value, detail = view.metrics[name]
@@ -147,7 +152,7 @@ def answer_body(view: ItemView) -> Text:
             line.append("  ·  ", style="dim")
         line.append(f"{name} ", style="bold")
         line.append(number(value) + (" s" if name == "Latency" else ""))
-    parts += [Text(), line] if line else []
+    parts += [line] if line else []
     parts += [safe(reason, "dim") for reason in reasons]
     return lines(parts)
 

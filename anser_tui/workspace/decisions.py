@@ -59,18 +59,25 @@ class ItemState:
         return any(e.kind is DecisionKind.FLAG for e in self.active)
 
     @property
+    def comment_events(self) -> list[Decision]:
+        """Standing comments, in order: an edit (a COMMENT naming the one it replaces by
+        `target_uid`) stands for the comment it edits; an edit to nothing removes it."""
+        comments = [e for e in self.active if e.kind is DecisionKind.COMMENT]
+        replaced = {e.target_uid for e in comments if e.target_uid}
+        return [e for e in comments if e.comment and e.uid not in replaced]
+
+    @property
     def comments(self) -> list[str]:
-        return [e.comment for e in self.active
-                if e.kind is DecisionKind.COMMENT and e.comment]
+        return [e.comment or "" for e in self.comment_events]
+
+    def standing(self, kind: DecisionKind) -> list[Decision]:
+        """The events of `kind` still standing (to take back a flag or a skip)."""
+        return [e for e in self.active if e.kind is kind]
 
     @property
     def decided(self) -> bool:
         return self.verdict is not None
 
-    @property
-    def settled(self) -> bool:
-        """Decided or deliberately skipped: a resumed session starts past it."""
-        return self.decided or self.skipped
 
     @property
     def last_undoable(self) -> Decision | None:

@@ -16,7 +16,7 @@ from anser_tui.config import BertScoreSettings
 from anser_tui.screens.review import ReviewScreen
 from anser_tui.sessions.item_view import ItemView
 from anser_tui.sessions.scoring import score_workspace
-from anser_tui.widgets.render import answer_body
+from anser_tui.widgets.render import answer_body, metrics_body
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace import Item, RunOutput, WorkspaceStore
 
@@ -27,7 +27,7 @@ def plain(renderable: RenderableType) -> str:
     return console.export_text()
 
 
-async def test_answer_panel_shows_the_tasks_metrics(review_workspace: Path) -> None:
+async def test_answer_and_metrics_panels_show_the_tasks_metrics(review_workspace: Path) -> None:
     store = WorkspaceStore.open(review_workspace)
     score_workspace(store, BertScoreSettings(model_zh="/no/such/model"))
     store.close()
@@ -36,10 +36,11 @@ async def test_answer_panel_shows_the_tasks_metrics(review_workspace: Path) -> N
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
         text = plain(screen.query_one("#answer", TextPanel).content)
+        metrics = plain(screen.query_one("#metrics", TextPanel).content)
     assert "甲应返还本金并支付利息" in text
     # retrieved law_675 (hit), law_9 (miss), law_675 again (dropped); gold law_675, law_676
-    assert "Recall@5 0.5" in text and "R-Precision 0.5" in text
-    assert "BERTScore-F1: not computed: model folder /no/such/model does not exist" in text
+    assert "Recall@5 0.5" in metrics and "R-Precision 0.5" in metrics
+    assert "BERTScore-F1: not computed: model folder /no/such/model does not exist" in metrics
 
 
 def _view(tmp_path: Path, task_id: str, answer: object,
@@ -57,28 +58,28 @@ def test_parsed_value_beside_the_raw_answer(tmp_path: Path) -> None:
     view = _view(tmp_path / "a", "finance_zh_descriptive_12", "约１，５００亿元",
                  {"SMAPE": (1.55, "parsed: 1500"), "Recall@5": (0.0, None),
                   "Precision@5": (0.0, None)})
-    text = plain(answer_body(view))
+    text, metrics = plain(answer_body(view)), plain(metrics_body(view))
     assert "约１，５００亿元" in text and "parsed: 1500" in text
-    assert "SMAPE 1.55" in text and "Precision@5 0" in text
+    assert "SMAPE 1.55" in metrics and "Precision@5 0" in metrics
 
 
 def test_unparsed_and_untrusted_details_are_shown_literally(tmp_path: Path) -> None:
     view = _view(tmp_path / "b", "finance_zh_descriptive_201", "[bold]none[/bold]\x1b[2J",
                  {"MAE": (None, "unparsed: no number"),
                   "Accuracy@10%": (0.0, "unparsed: no number")})
-    text = plain(answer_body(view))
+    text, metrics = plain(answer_body(view)), plain(metrics_body(view))
     assert "[bold]none[/bold]␛[2J" in text and "\x1b" not in text
-    assert "unparsed: no number" in text and "Accuracy@10% 0" in text
+    assert "unparsed: no number" in text and "Accuracy@10% 0" in metrics
 
 
 def test_unscored_item_says_so(tmp_path: Path) -> None:
     view = _view(tmp_path / "c", "science_en_predictive_1", "Exercise helps.", {})
-    assert "No metrics yet" in plain(answer_body(view))
+    assert "No metrics yet" in plain(metrics_body(view))
 
 
 def test_missing_output_is_an_empty_answer(tmp_path: Path) -> None:
     view = _view(tmp_path / "d", "science_en_predictive_1", None, {"Token-F1": (0.0, None)})
     view = ItemView(**{**view.__dict__, "output": None})
-    text = plain(answer_body(view))
-    assert "scored as an empty answer" in text and "Token-F1 0" in text
+    text, metrics = plain(answer_body(view)), plain(metrics_body(view))
+    assert "scored as an empty answer" in text and "Token-F1 0" in metrics
 

@@ -1,0 +1,79 @@
+"""The review screen's header: where you are (workspace, session, reviewer, filter) and how far
+(a bar of decided, skipped and flagged items, what is left, and the pace)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widgets import Static
+
+BAR_CELLS = 24
+
+
+@dataclass(frozen=True)
+class HeaderState:
+    workspace: str
+    session: str
+    reviewer: str
+    blind: bool
+    position: int  # 1-based
+    total: int
+    decided: int
+    skipped: int
+    flagged: int
+    left: int
+    pace_s: float | None
+    filter_text: str = ""
+
+
+def _bar(decided: int, skipped: int, total: int) -> Text:
+    """Decided cells full, skipped cells shaded, the rest empty."""
+    if total <= 0:
+        return Text("▕" + " " * BAR_CELLS + "▏")
+    full = round(BAR_CELLS * decided / total)
+    shaded = min(BAR_CELLS - full, round(BAR_CELLS * skipped / total))
+    bar = Text("▕")
+    bar.append("█" * full, style="anser.success")
+    bar.append("▒" * shaded, style="anser.muted")
+    bar.append(" " * (BAR_CELLS - full - shaded))
+    bar.append("▏")
+    return bar
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+class ReviewHeader(Static):
+    DEFAULT_CSS = """
+    ReviewHeader { height: 2; background: $panel; color: $text; padding: 0 1; }
+    """
+
+    def __init__(self, *, id: str | None = None):
+        super().__init__(id=id, markup=False)
+
+    def show(self, state: HeaderState) -> None:
+        first = Text(no_wrap=True, overflow="ellipsis")
+        first.append(f" {state.position}/{state.total} ", style="bold reverse")
+        first.append(f"  {state.workspace}  ·  session {state.session}")
+        if state.blind:
+            first.append(" (blind)", style="bold")
+        first.append(f"  ·  reviewer {state.reviewer}  ·  ")
+        first.append(f"filter {state.filter_text}" if state.filter_text else "no filter",
+                     style="anser.accent" if state.filter_text else "anser.muted")
+        second = Text(no_wrap=True, overflow="ellipsis")
+        second.append_text(_bar(state.decided, state.skipped, state.total))
+        second.append(f" {state.decided} decided", style="bold")
+        second.append(f" · {state.skipped} skipped · {state.flagged} flagged · "
+                      f"{state.left} left")
+        if state.pace_s is not None:
+            second.append(f"  ·  pace {state.pace_s:.0f} s/item", style="anser.muted")
+            if state.left:
+                second.append(f" (about {_duration(state.pace_s * state.left)} to go)",
+                              style="anser.muted")
+        self.update(Text("\n").join([first, second]))
