@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+from figures import FIGURES_ENV, summary_line
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """One file the workers append their figures to (set before xdist starts them)."""
+    if not os.environ.get(FIGURES_ENV):
+        handle, path = tempfile.mkstemp(prefix="anser-figures-", suffix=".tsv")
+        os.close(handle)
+        os.environ[FIGURES_ENV] = path
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if hasattr(terminalreporter.config, "workerinput"):
+        return
+    terminalreporter.write_line(summary_line(Path(os.environ[FIGURES_ENV])))
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from figures import record
 from workspace_v1 import V1, v1_copy
 
 from anser_tui.benchmarks.registry import benchmark_named
@@ -130,6 +131,7 @@ def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path: Path,
     with pytest.raises(RuntimeError, match="disk on fire"):
         WorkspaceStore.open(path)
     assert dump(path) == before
+    record("faults")
     monkeypatch.setitem(migrations.STEPS, 1, real)
     with WorkspaceStore.open(path) as store:
         assert store.meta("schema_version") == "2"

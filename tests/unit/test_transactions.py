@@ -12,6 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from figures import record
 from mini_bench import write_jsonl, write_mini_bench
 
 from anser_tui.sessions import import_run, init_workspace
@@ -56,6 +57,7 @@ def test_add_run_whose_log_insert_fails_leaves_nothing(workspace: Path) -> None:
         assert not store.conn.in_transaction
         assert store.run_names() == []
     assert dump_sha(workspace) == before
+    record("faults")
 
 
 def test_a_judgment_batch_is_written_whole_or_not_at_all(workspace: Path, tmp_path: Path
@@ -74,6 +76,7 @@ def test_a_judgment_batch_is_written_whole_or_not_at_all(workspace: Path, tmp_pa
         with pytest.raises(sqlite3.IntegrityError):
             add_judgments(store, [fresh, clash], cache)
     assert dump_sha(workspace) == before
+    record("faults")
 
 
 def test_nested_blocks_are_part_of_the_outer_transaction(workspace: Path) -> None:
@@ -86,6 +89,7 @@ def test_nested_blocks_are_part_of_the_outer_transaction(workspace: Path) -> Non
             _ = 1 / 0
         assert store.meta("note") is None and store.meta("note2") is None
     assert dump_sha(workspace) == before
+    record("faults")
 
 
 KILLER = textwrap.dedent("""
@@ -121,3 +125,4 @@ def test_killing_the_importing_process_leaves_the_workspace_byte_identical(
     with WorkspaceStore.open(workspace) as store:  # and it imports cleanly afterwards
         assert store.run_names() == []
         assert import_run(store, run, "sys", log) == 2
+    record("faults")

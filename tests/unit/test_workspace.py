@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from figures import record
 from mini_bench import write_jsonl, write_mini_bench
 
 from anser_tui.cli import cli
@@ -187,7 +188,7 @@ def test_two_reviewers_writing_at_once_lose_nothing(workspace: Path, tmp_path: P
     import_run(store, write_jsonl(tmp_path / "run.jsonl", GOOD), "r")
     store.close()
     ctx = multiprocessing.get_context("spawn")
-    workers = [ctx.Process(target=_review_many, args=(str(workspace), name, 60))
+    workers = [ctx.Process(target=_review_many, args=(str(workspace), name, 500))
                for name in ("alice", "bob")]
     for w in workers:
         w.start()
@@ -197,7 +198,11 @@ def test_two_reviewers_writing_at_once_lose_nothing(workspace: Path, tmp_path: P
     store = WorkspaceStore.open(workspace)
     counts = dict(store.conn.execute(
         "SELECT reviewer, COUNT(*) FROM decisions GROUP BY reviewer").fetchall())
-    assert counts == {"alice": 60, "bob": 60}
+    comments = {c for (c,) in store.conn.execute("SELECT comment FROM decisions")}
+    store.close()
+    assert counts == {"alice": 500, "bob": 500}
+    assert comments == {f"{name} {i}" for name in ("alice", "bob") for i in range(500)}
+    record("decisions", 1000)
 
 
 def _review_many(path: str, reviewer: str, n: int) -> None:
