@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from anser_tui.benchmarks.anser import AnserLayout, load_anser
+from anser_tui.benchmarks.evidence_ids import task_space
 from anser_tui.config import BertScoreSettings
 from anser_tui.corpora.rule_keys import rule_key_map
 from anser_tui.errors import InputError
@@ -26,8 +27,9 @@ def score_files(data_dir: Path, run_file: Path, log_file: Path | None = None,
     if not data_dir.is_dir():
         raise InputError("no such folder", data_dir)
     tasks = load_anser(data_dir)
-    known = {t.id for t in tasks}
-    outputs = {o.task_id: o for _, o in read_run_file(Path(run_file), known.__contains__)}
+    known = {t.id: t for t in tasks}
+    outputs = {o.task_id: o for _, o in read_run_file(
+        Path(run_file), known.__contains__, lambda task_id: task_space(known[task_id]))}
     logs = {r.task_id: r for r in read_log_file(Path(log_file), known.__contains__)} \
         if log_file is not None else {}
     scores = score_run(tasks, outputs, rule_key_map(AnserLayout(data_dir).corpora))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from anser_tui.benchmarks.anser import load_anser
+from anser_tui.benchmarks.evidence_ids import task_space
 from anser_tui.errors import InputError
 from anser_tui.sessions.runs import read_log_file, read_run_file
 from anser_tui.sessions.store import WorkspaceStore
@@ -31,7 +32,8 @@ def import_run(store: WorkspaceStore, run_file: Path, name: str,
         raise InputError("a run needs a non-empty --name")
     if store.has_run(name):
         raise InputError(f"the workspace already has a run named {name!r}", store.path)
-    outputs = read_run_file(Path(run_file), store.has_task)
+    outputs = read_run_file(Path(run_file), store.has_task,
+                            lambda task_id: task_space(store.task(task_id)))
     logs = read_log_file(Path(log_file), store.has_task) if log_file else []
     store.add_run(name, outputs, logs, str(Path(run_file).resolve()),
                   str(Path(log_file).resolve()) if log_file else None)
