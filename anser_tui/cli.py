@@ -47,20 +47,9 @@ class _Group(click.Group):
 
 
 def _settings() -> Settings:
-    import tomllib
+    from anser_tui.config import load_settings
 
-    from pydantic import ValidationError
-
-    from anser_tui.config import default_config_file, load_settings
-
-    try:
-        return load_settings()
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"invalid TOML: {exc}", default_config_file()) from None
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise InputError(f"setting {where}: {first['msg']}", default_config_file()) from None
+    return load_settings()  # a bad config file: InputError naming its file and line
 
 
 WS = click.argument("workspace", type=click.Path(path_type=Path))
@@ -101,7 +90,7 @@ def init(workspace: Path, benchmark: str, data_dir: Path) -> None:
     """Create a workspace holding every task of a benchmark folder."""
     from anser_tui.sessions import init_workspace
 
-    store = init_workspace(workspace, benchmark, data_dir)
+    store = init_workspace(workspace, benchmark, data_dir, _settings().corpora)
     n = len(store.tasks())
     store.close()
     click.echo(f"created {workspace}: {n} tasks from {data_dir}")
@@ -318,8 +307,12 @@ def show(workspace: Path, task_id: str, run: str | None) -> None:
 @click.option("--force", is_flag=True, help="Rebuild indexes that are up to date.")
 def index_corpus(directory: Path, force: bool) -> None:
     """Build the JSONL corpora's offset indexes once (DIRECTORY: a benchmark or its corpora/)."""
+    from anser_tui.corpora.checks import check_corpora
+
     corpora = directory / "corpora" if (directory / "corpora").is_dir() else directory
-    if not _build_indexes(corpora, force=force, report_fresh=True):
+    check_corpora(corpora, _settings().corpora, jsonl=False)  # the SQLite corpora too
+    found = _build_indexes(corpora, force=force, report_fresh=True)
+    if not found:
         raise InputError("no JSONL corpus in this folder", corpora)
 
 
@@ -334,13 +327,14 @@ def _build_indexes(corpora: Path, force: bool = False, report_fresh: bool = Fals
     indexes = CorpusLibrary(corpora, _settings().corpora).jsonl_indexes()
     columns = ("{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn())
     console = Console(stderr=True)
+    lines: list[str] = []  # printed once all are built: a broken corpus is then the only line
     with Progress(*columns, transient=True, console=console,
                   disable=not console.is_terminal) as bar:
         for index in indexes:
             name = str(index.jsonl.relative_to(corpora))
             if not force and index.fresh_sidecar() is not None:
                 if report_fresh:
-                    click.echo(f"{name}: index up to date")
+                    lines.append(f"{name}: index up to date")
                 continue
             task = bar.add_task(name, total=index.jsonl.stat().st_size)
 
@@ -349,9 +343,10 @@ def _build_indexes(corpora: Path, force: bool = False, report_fresh: bool = Fals
 
             stats = index.build(advance)
             bar.remove_task(task)
-            click.echo(f"{name}: {stats.records:,} records, {stats.bytes / 1e6:,.1f} MB in "
-                       f"{stats.seconds:.2f} s ({stats.mb_per_s:,.0f} MB/s) -> {stats.sidecar}",
-                       err=not report_fresh)
+            lines.append(f"{name}: {stats.records:,} records, {stats.bytes / 1e6:,.1f} MB in "
+                        f"{stats.seconds:.2f} s ({stats.mb_per_s:,.0f} MB/s) -> {stats.sidecar}")
+    for line in lines:
+        click.echo(line, err=not report_fresh)
     return len(indexes)
 
 

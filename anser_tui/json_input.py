@@ -17,7 +17,6 @@ from typing import Any
 from anser_tui.errors import InputError
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_BOM = b"\xef\xbb\xbf"
 
 
 class JsonValueError(ValueError):
@@ -71,29 +70,37 @@ def decode_utf8(data: bytes, path: Path, first_line: int = 1) -> str:
                          path, line) from None
 
 
-def iter_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Yield (line number, object) for each non-blank line; InputError on anything else.
+def object_line(raw: bytes, path: Path, number: int) -> dict[str, Any] | None:
+    """The JSON object on line `number` of a JSONL file, None for a blank line; InputError
+    naming the line for anything else. A BOM and a CRLF line end are accepted."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = decode_utf8(raw, path, number)  # raises, naming the line and column
+    text = text.removeprefix("\ufeff")
+    if not text or text.isspace():
+        return None
+    try:
+        value = DECODER.decode(text)
+        if b"\\u" in raw:
+            check_text(value, text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"invalid JSON: {exc.msg} (column {exc.colno})", path, number) from None
+    except JsonValueError as exc:
+        raise InputError(str(exc), path, number) from None
+    if not isinstance(value, dict):
+        raise InputError("each line must be a JSON object", path, number)
+    return value
 
-    A BOM, CRLF line ends and blank lines are accepted.
-    """
+
+def iter_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield (line number, object) for each non-blank line; InputError on anything else."""
     try:
         handle = path.open("rb")
     except OSError as exc:
         raise InputError(f"cannot read ({exc.strerror})", path) from None
     with handle:
         for number, raw in enumerate(handle, start=1):
-            if number == 1 and raw.startswith(_BOM):
-                raw = raw[len(_BOM):]
-            text = decode_utf8(raw, path, number).rstrip("\r\n")
-            if not text.strip():
-                continue
-            try:
-                value = loads(text)
-            except json.JSONDecodeError as exc:
-                raise InputError(f"invalid JSON: {exc.msg} (column {exc.colno})", path,
-                                 number) from None
-            except JsonValueError as exc:
-                raise InputError(str(exc), path, number) from None
-            if not isinstance(value, dict):
-                raise InputError("each line must be a JSON object", path, number)
-            yield number, value
+            value = object_line(raw, path, number)
+            if value is not None:
+                yield number, value

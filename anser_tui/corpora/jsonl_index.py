@@ -29,8 +29,9 @@ from anser_tui.benchmarks.evidence_ids import id_text, law_item_key
 from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.corpora.sqlite_reader import connect_read_only
 from anser_tui.errors import InputError
+from anser_tui.json_input import object_line
 
-INDEX_VERSION = "1"
+INDEX_VERSION = "2"  # 2: every line checked while building
 SUFFIX = ".anser-index.sqlite"
 _BLOCK = 8 << 20
 _SAMPLE = 64 << 10
@@ -162,8 +163,10 @@ class KeyExtractor:
 
 def scan(path: Path, extractor: KeyExtractor, progress: Progress | None = None
          ) -> Iterable[tuple[str, int, int]]:
-    """(key, offset, length) for every keyed line of `path`, streaming it once."""
+    """(key, offset, length) for every keyed line of `path`, streaming it once; every line is
+    checked as it passes (json_input.object_line): a broken one stops the scan, naming it."""
     total = path.stat().st_size
+    number = 0
     with path.open("rb") as f:
         base = 0
         rest = b""
@@ -171,7 +174,7 @@ def scan(path: Path, extractor: KeyExtractor, progress: Progress | None = None
             block = f.read(_BLOCK)
             buf = rest + block if rest else block
             if not block:
-                if buf.strip():
+                if object_line(buf, path, number + 1) is not None:
                     for key in extractor.keys(buf, 0, len(buf)):
                         yield key, base, len(buf)
                 break
@@ -181,7 +184,8 @@ def scan(path: Path, extractor: KeyExtractor, progress: Progress | None = None
                 nl = find(b"\n", pos)
                 if nl < 0:
                     break
-                if nl - pos > 1:
+                number += 1
+                if object_line(buf[pos:nl], path, number) is not None:
                     for key in extractor.keys(buf, pos, nl):
                         yield key, base + pos, nl - pos
                 pos = nl + 1

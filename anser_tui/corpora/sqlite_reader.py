@@ -30,14 +30,18 @@ class CorpusError(Exception):
 
 
 def connect_read_only(path: Path) -> sqlite3.Connection:
-    """A read-only connection: never creates a journal, -wal or -shm file, never writes."""
-    uri = Path(path).resolve().as_uri()
-    try:
-        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, check_same_thread=False)
-        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.OperationalError:
-        # a WAL-mode file whose folder is read-only: read it as an immutable snapshot
-        conn = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+    """A read-only connection that never writes a byte beside the file.
+
+    A file that stands alone (no -wal or -journal beside it, as a released corpus does) is
+    opened immutable: no locks, no -shm, even for a WAL-mode file in a writable folder, which
+    `mode=ro` alone would give a -wal and a -shm. A file with a -wal or -journal beside it is
+    opened `mode=ro`, since what it holds may need them.
+    """
+    path = Path(path).resolve()
+    uri = path.as_uri()
+    alone = not any(Path(f"{path}{s}").exists() for s in ("-wal", "-journal"))
+    mode = "mode=ro&immutable=1" if alone else "mode=ro"
+    conn = sqlite3.connect(f"{uri}?{mode}", uri=True, check_same_thread=False)
     conn.execute("PRAGMA query_only=ON")
     return conn
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
-from anser_tui.benchmarks.anser import load_anser
+from anser_tui.benchmarks.anser import AnserLayout, load_anser
 from anser_tui.benchmarks.evidence_ids import task_space
+from anser_tui.config import CorpusOverride
+from anser_tui.corpora.checks import check_corpora
 from anser_tui.errors import InputError
 from anser_tui.sessions.runs import read_log_file, read_run_file
 from anser_tui.sessions.store import WorkspaceStore
@@ -13,8 +16,10 @@ from anser_tui.sessions.store import WorkspaceStore
 BENCHMARKS = ("anser",)
 
 
-def init_workspace(path: Path, benchmark: str, data_dir: Path) -> WorkspaceStore:
-    """A new workspace holding every task of the benchmark folder."""
+def init_workspace(path: Path, benchmark: str, data_dir: Path,
+                   overrides: Mapping[str, CorpusOverride] | None = None) -> WorkspaceStore:
+    """A new workspace holding every task of the benchmark folder, once its tasks and every
+    corpus present have been checked (corpora.check_corpora; `overrides` from the config)."""
     if benchmark not in BENCHMARKS:
         raise InputError(f"benchmark {benchmark!r} is not supported yet "
                          f"(supported: {', '.join(BENCHMARKS)})")
@@ -22,6 +27,7 @@ def init_workspace(path: Path, benchmark: str, data_dir: Path) -> WorkspaceStore
     if not data_dir.is_dir():
         raise InputError("no such folder", data_dir)
     tasks = load_anser(data_dir)
+    check_corpora(AnserLayout(data_dir).corpora, overrides)
     return WorkspaceStore.create(path, benchmark, data_dir, tasks)
 
 
