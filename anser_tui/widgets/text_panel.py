@@ -8,6 +8,8 @@ from rich.console import RenderableType
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
+from anser_tui.widgets.render import safe
+
 
 class TextPanel(Static, can_focus=True):
     """A titled panel whose body is replaced whole for each item; it scrolls itself.
@@ -45,7 +47,7 @@ class TextPanel(Static, can_focus=True):
     def show(self, body: RenderableType, title: str | None = None,
              subtitle: str | None = None) -> None:
         if title is not None:
-            self.border_title = title
-        self.border_subtitle = subtitle or ""
+            self.border_title = safe(title)  # a Text: a task type or run name is not markup
+        self.border_subtitle = safe(subtitle or "")
         self.update(body)
         self.scroll_home(animate=False)
