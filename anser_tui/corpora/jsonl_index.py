@@ -285,10 +285,12 @@ class JsonlIndex:
             conn.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
             conn.commit()
             n_keys = conn.execute("SELECT count(*) FROM records").fetchone()[0]
-        except (sqlite3.OperationalError, OSError) as exc:
+        except BaseException as exc:  # a broken line (InputError) too: no half-built file left
             conn.close()
             tmp.unlink(missing_ok=True)
-            raise OSError(str(exc)) from None
+            if isinstance(exc, sqlite3.OperationalError):
+                raise OSError(str(exc)) from None
+            raise
         conn.close()
         os.replace(tmp, target)
         return len(offsets), n_keys

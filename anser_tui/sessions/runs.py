@@ -48,7 +48,7 @@ def _retrieved(record: dict[str, Any], space: EvidenceSpace | None, path: Path, 
         return []
     if not isinstance(retrieved, list):
         raise InputError("'retrieved_evidence' must be a list", path, line)
-    bad = unnamed_item(retrieved, space) if space is not None else None
+    bad = None if space is None else unnamed_item(retrieved, space)
     if space is not None and bad is not None:
         raise InputError(f"retrieved_evidence item {bad} names no id "
                          f"({dumps(retrieved[bad - 1])[:80]}; give {shapes(space)})",

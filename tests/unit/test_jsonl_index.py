@@ -146,3 +146,14 @@ def test_index_corpus_command(tmp_path: Path) -> None:
     assert again.output.count("index up to date") == 3
     empty = runner.invoke(cli, ["index-corpus", str(tmp_path)])
     assert empty.exit_code == 2 and "no JSONL corpus" in empty.output
+
+
+def test_a_broken_line_is_named_and_leaves_no_index(tmp_path: Path) -> None:
+    path = tmp_path / "articles.jsonl"
+    path.write_text('{"ID": "A1"}\n\n{"ID": "A2", "title": "cut o\n{"ID": "A3"}\n',
+                    encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        JsonlIndex(path, descriptor_for(ARTICLES), tmp_path / "cache").build()
+    assert (err.value.path, err.value.line) == (str(path), 3)
+    assert "invalid JSON" in err.value.reason
+    assert list((tmp_path / "cache").iterdir()) == []
