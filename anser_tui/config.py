@@ -2,7 +2,8 @@
 
 Environment variables win over the file; nested settings use a double underscore,
 e.g. ANSER_JUDGE__MODEL. The judge's API key is read from the environment at call time and
-is never a setting, never stored.
+is never a setting, never stored. A bad file (not UTF-8, not TOML, a value of the wrong type,
+nan or inf) is one InputError naming the file and line (config_file).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -31,6 +32,8 @@ def default_config_file() -> Path:
 
 
 class JudgeSettings(BaseModel):
+    model_config = ConfigDict(allow_inf_nan=False)
+
     base_url: str | None = None
     model: str = "gpt-5.6-sol"
     reasoning_effort: str | None = "high"
@@ -42,6 +45,8 @@ class JudgeSettings(BaseModel):
 
 
 class BertScoreSettings(BaseModel):
+    model_config = ConfigDict(allow_inf_nan=False)
+
     model_en: str = "roberta-large"
     layers_en: int | None = 17
     model_zh: str = "bert-base-chinese"
@@ -63,7 +68,7 @@ class CorpusOverride(BaseModel):
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="ANSER_", env_nested_delimiter="__",
-                                      extra="ignore")
+                                      extra="ignore", allow_inf_nan=False)
 
     data_dir: Path = Field(default_factory=lambda: Path(platformdirs.user_data_dir(APP_NAME)))
     reviewer: str = Field(default_factory=lambda: os.environ.get("USER") or "reviewer")
@@ -81,9 +86,27 @@ class Settings(BaseSettings):
         env_settings: PydanticBaseSettingsSource, dotenv_settings: PydanticBaseSettingsSource,
         file_secret_settings: PydanticBaseSettingsSource,
     ) -> tuple[PydanticBaseSettingsSource, ...]:
-        return (init_settings, env_settings,
-                TomlConfigSettingsSource(settings_cls, toml_file=default_config_file()))
+        return (init_settings, env_settings, _ConfigFile(settings_cls, default_config_file()))
+
+
+class _ConfigFile(TomlConfigSettingsSource):
+    """The TOML source, read through config_file: a BOM accepted, errors with their line."""
+
+    def __init__(self, settings_cls: type[BaseSettings], path: Path):
+        super().__init__(settings_cls, toml_file=path)
+
+    def _read_file(self, file_path: Any) -> dict[str, Any]:
+        from anser_tui.config_file import read_config
+
+        return read_config(Path(file_path))
 
 
 def load_settings(**overrides: Any) -> Settings:
-    return Settings(**overrides)
+    """The settings; a bad value is one InputError naming the config file and line (or the
+    environment variable) that gave it."""
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        from anser_tui.config_file import setting_error
+
+        raise setting_error(exc, default_config_file()) from None

@@ -45,8 +45,7 @@ def bench_index(corpora: Path) -> tuple[float, list[str]]:
     lines = []
     total_bytes, total_s = 0, 0.0
     for index in CorpusLibrary(corpora).jsonl_indexes():
-        for old in (index.beside, index.cached):
-            old.unlink(missing_ok=True)
+        index.sidecar().unlink(missing_ok=True)
         stats = index.build()
         total_bytes += stats.bytes
         total_s += stats.seconds

@@ -99,8 +99,7 @@ def main() -> int:
     from anser_tui.workspace import WorkspaceStore
 
     started = time.perf_counter()
-    import httpx2  # noqa: F401  (the runner imports these on its first run; timed apart)
-    import openai  # noqa: F401
+    import openai  # noqa: F401  (the runner imports it on its first run; timed apart)
 
     imported = time.perf_counter() - started
     ours, theirs = multiprocessing.Pipe()

@@ -22,10 +22,6 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[FIGURES_ENV] = path
 
 
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if hasattr(terminalreporter.config, "workerinput"):
-        return
-    terminalreporter.write_line(summary_line(Path(os.environ[FIGURES_ENV])))
 
 
 @pytest.fixture(autouse=True)
@@ -34,6 +30,7 @@ def isolated_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     config = tmp_path / "config" / "config.toml"
     monkeypatch.setenv("ANSER_CONFIG_FILE", str(config))
     monkeypatch.setenv("ANSER_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("ANSER_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("ANSER_REVIEWER", "tester")
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL"):
         monkeypatch.delenv(name, raising=False)
@@ -45,3 +42,29 @@ def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> None:
     from textual.widgets import Input
 
     monkeypatch.setattr(Input, "cursor_blink", False, raising=False)
+
+
+# -- the figures CI prints: how many bad inputs were tried, and how each came out -------------
+_BAD_INPUTS: dict[str, int] = {"tried": 0, "reject": 0, "accept": 0}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Count the bad-input cases (tests that record a `bad_input` property), on the controller
+    too when the run is spread over xdist workers."""
+    if report.when != "call":
+        return
+    for name, expect in report.user_properties:
+        if name == "bad_input":
+            _BAD_INPUTS["tried"] += 1
+            if report.passed:
+                _BAD_INPUTS[str(expect)] += 1
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line of figures at the end of every run (CI's log shows it)."""
+    if hasattr(terminalreporter.config, "workerinput"):
+        return
+    terminalreporter.write_line(
+        f"reliability: bad inputs tried {_BAD_INPUTS['tried']} (rejected cleanly "
+        f"{_BAD_INPUTS['reject']}, accepted as expected {_BAD_INPUTS['accept']}), "
+        + summary_line(Path(os.environ[FIGURES_ENV])))

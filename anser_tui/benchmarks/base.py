@@ -120,8 +120,17 @@ class Benchmark(Protocol):
         """The task files of the folder that are present (their signature finds it again)."""
         ...
 
+    def corpora_dir(self, data_dir: Path) -> Path | None:
+        """Where the folder's evidence corpora are (None: the benchmark has none)."""
+        ...
+
     def rubric(self, task: Task) -> Rubric | None:
         """The judge's rubric for the task; None where the LLM judge does not score it."""
+        ...
+
+    def retrieved_problem(self, task: Task, retrieved: list[Any]) -> str | None:
+        """What is wrong with a run's retrieved evidence for the task (an item naming no id
+        the scorer can read), or None; import-run rejects the line with it."""
         ...
 
     def splits(self, task: Task) -> tuple[str, ...]:

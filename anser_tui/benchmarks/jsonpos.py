@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from anser_tui.errors import InputError
+from anser_tui.json_input import DECODER, JsonValueError, check_text, decode_utf8, loads
 
-_DECODER = json.JSONDecoder()
 _WS = " \t\r\n"
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?(?:NaN|Infinity)')
 
 
 def _skip(text: str, pos: int) -> int:
@@ -26,12 +28,14 @@ def _line_of(text: str, pos: int) -> int:
 def iter_json_array(path: Path) -> Iterator[tuple[int, Any]]:
     """Yield (line, element) for each element of the JSON array in `path`.
 
-    Raises InputError naming the file and line for anything that is not a JSON array.
+    Raises InputError naming the file and line for anything that is not a JSON array, and for
+    what JSON does not allow (NaN, Infinity, a lone surrogate escape, bytes that are not UTF-8).
     """
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text ({exc.reason})", path) from exc
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read ({exc.strerror})", path) from None
+    text = decode_utf8(data, path)
     pos = _skip(text, 0)
     if pos >= len(text) or text[pos] != "[":
         raise InputError("expected a JSON array of tasks", path, _line_of(text, pos))
@@ -41,9 +45,12 @@ def iter_json_array(path: Path) -> Iterator[tuple[int, Any]]:
         return
     while True:
         try:
-            element, end = _DECODER.raw_decode(text, pos)
+            element, end = DECODER.raw_decode(text, pos)
+            check_text(element, text[pos:end])
         except json.JSONDecodeError as exc:
-            raise InputError(f"invalid JSON: {exc.msg}", path, exc.lineno) from exc
+            raise InputError(f"invalid JSON: {exc.msg}", path, exc.lineno) from None
+        except JsonValueError as exc:
+            raise InputError(str(exc), path, _value_line(text, pos)) from None
         yield _line_of(text, pos), element
         pos = _skip(text, end)
         if pos < len(text) and text[pos] == ",":
@@ -53,6 +60,19 @@ def iter_json_array(path: Path) -> Iterator[tuple[int, Any]]:
             _expect_end(text, pos + 1, path)
             return
         raise InputError("invalid JSON: expected ',' or ']'", path, _line_of(text, pos))
+
+
+def _value_line(text: str, start: int) -> int:
+    """The line of the first NaN, Infinity or string with a lone surrogate from `start` on."""
+    for match in _TOKEN.finditer(text, start):
+        token = match.group(0)
+        if not token.startswith('"'):
+            return _line_of(text, match.start())
+        try:
+            loads(token)
+        except ValueError:
+            return _line_of(text, match.start())
+    return _line_of(text, start)
 
 
 def _expect_end(text: str, pos: int, path: Path) -> None:

@@ -130,13 +130,14 @@ def build_indexes(corpora: Path, overrides: Mapping[str, CorpusOverride], force:
     indexes = CorpusLibrary(corpora, overrides).jsonl_indexes()
     columns = ("{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn())
     console = Console(stderr=True)
+    lines: list[str] = []  # printed once all are built: a broken corpus is then the only line
     with Progress(*columns, transient=True, console=console,
                   disable=not console.is_terminal) as bar:
         for index in indexes:
             name = str(index.jsonl.relative_to(corpora))
             if not force and index.fresh_sidecar() is not None:
                 if report_fresh:
-                    click.echo(f"{name}: index up to date")
+                    lines.append(f"{name}: index up to date")
                 continue
             task = bar.add_task(name, total=index.jsonl.stat().st_size)
 
@@ -145,7 +146,8 @@ def build_indexes(corpora: Path, overrides: Mapping[str, CorpusOverride], force:
 
             stats = index.build(advance)
             bar.remove_task(task)
-            click.echo(f"{name}: {stats.records:,} records, {stats.bytes / 1e6:,.1f} MB in "
-                       f"{stats.seconds:.2f} s ({stats.mb_per_s:,.0f} MB/s) -> {stats.sidecar}",
-                       err=not report_fresh)
+            lines.append(f"{name}: {stats.records:,} records, {stats.bytes / 1e6:,.1f} MB in "
+                         f"{stats.seconds:.2f} s ({stats.mb_per_s:,.0f} MB/s) -> {stats.sidecar}")
+    for line in lines:
+        click.echo(line, err=not report_fresh)
     return len(indexes)

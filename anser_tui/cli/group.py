@@ -31,21 +31,10 @@ class _Group(click.Group):
 
 
 def load_cli_settings() -> Settings:
-    """The settings, or an InputError naming the config file."""
-    import tomllib
+    """The settings; a bad config file is an InputError naming its file and line."""
+    from anser_tui.config import load_settings
 
-    from pydantic import ValidationError
-
-    from anser_tui.config import default_config_file, load_settings
-
-    try:
-        return load_settings()
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"invalid TOML: {exc}", default_config_file()) from None
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise InputError(f"setting {where}: {first['msg']}", default_config_file()) from None
+    return load_settings()
 
 
 WS = click.argument("workspace", type=click.Path(path_type=Path))

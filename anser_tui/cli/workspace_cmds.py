@@ -21,7 +21,7 @@ def init(workspace: Path, benchmark: str, data_dir: Path) -> None:
     """Create a workspace holding every task of a benchmark folder."""
     from anser_tui.sessions import init_workspace
 
-    with init_workspace(workspace, benchmark, data_dir) as store:
+    with init_workspace(workspace, benchmark, data_dir, load_cli_settings().corpora) as store:
         n = len(store.tasks())
     click.echo(f"created {workspace}: {n} tasks from {data_dir}")
 
@@ -88,7 +88,10 @@ def show(workspace: Path, task_id: str, run: str | None, data_dir: Path | None) 
 def index_corpus(directory: Path, force: bool) -> None:
     """Build the JSONL corpora's offset indexes once (DIRECTORY: a benchmark or its corpora/)."""
     from anser_tui.cli.console import build_indexes
+    from anser_tui.corpora.checks import check_corpora
 
     corpora = directory / "corpora" if (directory / "corpora").is_dir() else directory
-    if not build_indexes(corpora, load_cli_settings().corpora, force=force, report_fresh=True):
+    overrides = load_cli_settings().corpora
+    check_corpora(corpora, overrides, jsonl=False)  # the SQLite corpora too
+    if not build_indexes(corpora, overrides, force=force, report_fresh=True):
         raise InputError("no JSONL corpus in this folder", corpora)

@@ -3,9 +3,11 @@
 The JSONL file is streamed once in binary; for each line the index records (key, offset,
 length), so a lookup reads one record and never the whole file. The key is found with a
 pattern search at the line's top level (a full JSON parse only where that fails), which keeps
-the build well above 50 MB/s. The sidecar lives beside the JSONL when that folder is writable,
-else in the user cache dir; it is rebuilt when the JSONL's size, mtime or a head+tail hash
-changes. The JSONL file itself is only ever opened for reading.
+the build well above 50 MB/s. The index lives in the user cache dir (ANSER_CACHE_DIR overrides
+it), never beside the corpus: a benchmark folder is read-only by contract and may be shared,
+synced or checksummed. Its name is keyed by the JSONL's resolved path, size and mtime, and its
+meta table by a head+tail hash too; a changed file gets a new index and the old one is removed.
+The JSONL file itself is only ever opened for reading.
 """
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ import platformdirs
 from anser_tui.benchmarks.anser.evidence_ids import id_text, law_item_key
 from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.corpora.sqlite_reader import connect_read_only
+from anser_tui.errors import InputError
+from anser_tui.json_input import object_line
 
-INDEX_VERSION = "1"
+INDEX_VERSION = "2"  # 2: every line checked while building
 SUFFIX = ".anser-index.sqlite"
 _BLOCK = 8 << 20
 _SAMPLE = 64 << 10
@@ -159,8 +163,10 @@ class KeyExtractor:
 
 def scan(path: Path, extractor: KeyExtractor, progress: Progress | None = None
          ) -> Iterable[tuple[str, int, int]]:
-    """(key, offset, length) for every keyed line of `path`, streaming it once."""
+    """(key, offset, length) for every keyed line of `path`, streaming it once; every line is
+    checked as it passes (json_input.object_line): a broken one stops the scan, naming it."""
     total = path.stat().st_size
+    number = 0
     with path.open("rb") as f:
         base = 0
         rest = b""
@@ -168,7 +174,7 @@ def scan(path: Path, extractor: KeyExtractor, progress: Progress | None = None
             block = f.read(_BLOCK)
             buf = rest + block if rest else block
             if not block:
-                if buf.strip():
+                if object_line(buf, path, number + 1) is not None:
                     for key in extractor.keys(buf, 0, len(buf)):
                         yield key, base, len(buf)
                 break
@@ -178,7 +184,8 @@ def scan(path: Path, extractor: KeyExtractor, progress: Progress | None = None
                 nl = find(b"\n", pos)
                 if nl < 0:
                     break
-                if nl - pos > 1:
+                number += 1
+                if object_line(buf[pos:nl], path, number) is not None:
                     for key in extractor.keys(buf, pos, nl):
                         yield key, base + pos, nl - pos
                 pos = nl + 1
@@ -189,43 +196,46 @@ def scan(path: Path, extractor: KeyExtractor, progress: Progress | None = None
 
 
 def cache_dir() -> Path:
-    return Path(platformdirs.user_cache_dir("anser-tui")) / "corpus-index"
+    """Where indexes live: $ANSER_CACHE_DIR, else the user cache dir."""
+    root = os.environ.get("ANSER_CACHE_DIR") or platformdirs.user_cache_dir("anser-tui")
+    return Path(root) / "corpus-index"
 
 
 class JsonlIndex:
-    """The sidecar index of one JSONL corpus file."""
+    """The offset index of one JSONL corpus file, in the cache dir."""
 
     def __init__(self, jsonl: Path, descriptor: CorpusDescriptor, cache: Path | None = None):
         self.jsonl = Path(jsonl)
         self.extractor = KeyExtractor(descriptor)
-        self.beside = self.jsonl.with_name(self.jsonl.name + SUFFIX)
-        name = hashlib.sha256(str(self.jsonl.resolve()).encode()).hexdigest()[:16]
-        self.cached = (cache or cache_dir()) / f"{name}-{self.jsonl.name}{SUFFIX}"
+        self.cache = cache or cache_dir()
+        self._prefix = hashlib.sha256(str(self.jsonl.resolve()).encode()).hexdigest()[:16]
         self._conn: sqlite3.Connection | None = None
         self._stamp: tuple[int, int] | None = None
 
     # -- freshness -------------------------------------------------------------------------
+    def sidecar(self) -> Path:
+        """The index file for the JSONL as it is now: keyed by its path, size and mtime."""
+        size, mtime_ns = self._current_stamp()
+        return self.cache / f"{self._prefix}-{size}-{mtime_ns}-{self.jsonl.name}{SUFFIX}"
+
     def _meta(self) -> dict[str, str]:
         return {"version": INDEX_VERSION, "keys": self.extractor.spec(),
                 **fingerprint(self.jsonl)}
 
     def fresh_sidecar(self) -> Path | None:
-        """The sidecar that matches the JSONL as it is now, if there is one."""
-        expected = self._meta()
-        for candidate in (self.beside, self.cached):
-            if not candidate.is_file():
-                continue
+        """The index that matches the JSONL as it is now, if there is one."""
+        candidate = self.sidecar()
+        if not candidate.is_file():
+            return None
+        try:
+            conn = connect_read_only(candidate)
             try:
-                conn = connect_read_only(candidate)
-                try:
-                    meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-                finally:
-                    conn.close()
-            except sqlite3.DatabaseError:
-                continue
-            if meta == expected:
-                return candidate
-        return None
+                meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+            finally:
+                conn.close()
+        except sqlite3.DatabaseError:
+            return None
+        return candidate if meta == self._meta() else None
 
     def _current_stamp(self) -> tuple[int, int]:
         stat = self.jsonl.stat()
@@ -233,19 +243,22 @@ class JsonlIndex:
 
     # -- building --------------------------------------------------------------------------
     def build(self, progress: Progress | None = None) -> IndexStats:
-        """Stream the JSONL once and write a new sidecar (atomically replacing an old one)."""
+        """Stream the JSONL once and write a new index (atomically), removing older ones."""
         self.close()
         meta = self._meta()
+        target = self.sidecar()
         started = time.perf_counter()
-        for target in (self.beside, self.cached):
-            try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                n_records, n_keys = self._write(target, meta, progress)
-            except OSError:
-                continue
-            seconds = time.perf_counter() - started
-            return IndexStats(self.jsonl, target, n_records, n_keys, int(meta["size"]), seconds)
-        raise OSError(f"cannot write an index for {self.jsonl} beside it or in {self.cached}")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            n_records, n_keys = self._write(target, meta, progress)
+        except OSError as exc:
+            raise InputError(f"cannot write the corpus index there ({exc}); set ANSER_CACHE_DIR "
+                             "to a writable folder", target.parent) from None
+        for old in self.cache.glob(f"{self._prefix}-*-{self.jsonl.name}{SUFFIX}"):
+            if old != target:
+                old.unlink(missing_ok=True)
+        seconds = time.perf_counter() - started
+        return IndexStats(self.jsonl, target, n_records, n_keys, int(meta["size"]), seconds)
 
     def _write(self, target: Path, meta: dict[str, str], progress: Progress | None
                ) -> tuple[int, int]:
@@ -272,10 +285,12 @@ class JsonlIndex:
             conn.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
             conn.commit()
             n_keys = conn.execute("SELECT count(*) FROM records").fetchone()[0]
-        except (sqlite3.OperationalError, OSError) as exc:
+        except BaseException as exc:  # a broken line (InputError) too: no half-built file left
             conn.close()
             tmp.unlink(missing_ok=True)
-            raise OSError(str(exc)) from None
+            if isinstance(exc, sqlite3.OperationalError):
+                raise OSError(str(exc)) from None
+            raise
         conn.close()
         os.replace(tmp, target)
         return len(offsets), n_keys

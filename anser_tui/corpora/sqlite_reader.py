@@ -16,6 +16,7 @@ from typing import Any
 
 from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.corpora.documents import Document, Section, Summary
+from anser_tui.corpora.key_folds import fold_map
 
 LEAK = "ground_truth"
 _CHUNK = 500  # ids per IN (...) query, below SQLite's variable limit
@@ -29,14 +30,18 @@ class CorpusError(Exception):
 
 
 def connect_read_only(path: Path) -> sqlite3.Connection:
-    """A read-only connection: never creates a journal, -wal or -shm file, never writes."""
-    uri = Path(path).resolve().as_uri()
-    try:
-        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, check_same_thread=False)
-        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.OperationalError:
-        # a WAL-mode file whose folder is read-only: read it as an immutable snapshot
-        conn = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+    """A read-only connection that never writes a byte beside the file.
+
+    A file that stands alone (no -wal or -journal beside it, as a released corpus does) is
+    opened immutable: no locks, no -shm, even for a WAL-mode file in a writable folder, which
+    `mode=ro` alone would give a -wal and a -shm. A file with a -wal or -journal beside it is
+    opened `mode=ro`, since what it holds may need them.
+    """
+    path = Path(path).resolve()
+    uri = path.as_uri()
+    alone = not any(Path(f"{path}{s}").exists() for s in ("-wal", "-journal"))
+    mode = "mode=ro&immutable=1" if alone else "mode=ro"
+    conn = sqlite3.connect(f"{uri}?{mode}", uri=True, check_same_thread=False)
     conn.execute("PRAGMA query_only=ON")
     return conn
 
@@ -77,6 +82,7 @@ class SqliteReader:
         self.descriptor = self._resolve(descriptor)
         self.table = self.descriptor.table or ""
         self._integer_key = "INT" in self.schema[self.table][self.descriptor.key]
+        self._fold_map: dict[str, Any] | None = None
 
     # -- schema ----------------------------------------------------------------------------
     def _schema(self) -> dict[str, dict[str, str]]:
@@ -152,12 +158,19 @@ class SqliteReader:
     def _canonical(self, id: str) -> str:
         return key_text(self._param(id))
 
+    def _folds(self) -> dict[str, Any]:
+        """{folded key: stored key} (key_folds), built on the first id not found as given."""
+        if self._fold_map is None:
+            self._fold_map = {} if self._integer_key else fold_map(
+                self.conn, _q(self.table), _q(self.descriptor.key))
+        return self._fold_map
+
     def summaries(self, ids: Sequence[str]) -> dict[str, Summary]:
         """Title and leak flag of each id found; ids not in the corpus are left out."""
         d = self.descriptor
-        wanted: dict[str, list[str]] = {}
+        wanted: dict[Any, list[str]] = {}
         for i in ids:
-            wanted.setdefault(self._canonical(i), []).append(i)
+            wanted.setdefault(self._param(self._canonical(i)), []).append(i)
         select = [f"m.{_q(d.key)}"]
         joins: list[str] = []
         for col in d.title or d.text[:1]:
@@ -166,21 +179,31 @@ class SqliteReader:
         sql_head = (f"SELECT {', '.join(select)} FROM {_q(self.table)} m {' '.join(joins)} "
                     f"WHERE m.{_q(d.key)} IN ")
         found: dict[str, Summary] = {}
-        keys = list(wanted)
         with self._lock:
             if self.closed:
                 return {}
-            for start in range(0, len(keys), _CHUNK):
-                part = keys[start:start + _CHUNK]
-                sql = sql_head + f"({', '.join('?' * len(part))})"
-                for row in self.conn.execute(sql, [self._param(k) for k in part]):
-                    canonical = key_text(row[0])
-                    for original in wanted.get(canonical, []):
-                        previous = found.get(original)
-                        leaked = row[-1] == LEAK or (previous is not None and previous.leaked)
-                        title = previous.title if previous else self._title(row[1:-1])
-                        found[original] = Summary(id=original, title=title, leaked=leaked)
+            self._summaries(sql_head, wanted, found)
+            missing = [k for k, v in wanted.items() if v[0] not in found]
+            if missing:
+                folds = self._folds()
+                stored = {folds[k]: wanted[k] for k in missing if k in folds}
+                self._summaries(sql_head, stored, found)
         return found
+
+    def _summaries(self, sql_head: str, wanted: dict[Any, list[str]],
+                   found: dict[str, Summary]) -> None:
+        """Query `wanted` ({key as stored: the ids asking for it}) into `found`."""
+        by_text = {key_text(k): v for k, v in wanted.items()}
+        keys = list(wanted)
+        for start in range(0, len(keys), _CHUNK):
+            part = keys[start:start + _CHUNK]
+            sql = sql_head + f"({', '.join('?' * len(part))})"
+            for row in self.conn.execute(sql, part):
+                for original in by_text.get(key_text(row[0]), []):
+                    previous = found.get(original)
+                    leaked = row[-1] == LEAK or (previous is not None and previous.leaked)
+                    title = previous.title if previous else self._title(row[1:-1])
+                    found[original] = Summary(id=original, title=title, leaked=leaked)
 
     def _title(self, values: Sequence[Any]) -> str:
         if self.descriptor.title:
@@ -203,10 +226,10 @@ class SqliteReader:
         with self._lock:
             if self.closed:
                 return None
-            cursor = self.conn.execute(
-                f"SELECT * FROM {_q(self.table)} WHERE {_q(d.key)} = ?", (self._param(id),))
-            names = [c[0] for c in cursor.description]
-            rows = [dict(zip(names, r, strict=True)) for r in cursor.fetchmany(50)]
+            rows = self._records(self._param(id))
+            stored = None if rows else self._folds().get(self._canonical(id))
+            if stored is not None:
+                rows = self._records(stored)
             if not rows:
                 return None
             first = rows[0]
@@ -225,6 +248,12 @@ class SqliteReader:
         leaked = bool(d.split) and any(r.get(d.split or "") == LEAK for r in rows)
         return Document(corpus=d.name, id=id, title=title, fields=fields, sections=sections,
                         leaked=leaked, records=len(rows))
+
+    def _records(self, key: Any) -> list[dict[str, Any]]:
+        cursor = self.conn.execute(
+            f"SELECT * FROM {_q(self.table)} WHERE {_q(self.descriptor.key)} = ?", (key,))
+        names = [c[0] for c in cursor.description]
+        return [dict(zip(names, r, strict=True)) for r in cursor.fetchmany(50)]
 
     def _value(self, row: dict[str, Any], col: str) -> Any:
         if "." not in col:

@@ -25,6 +25,7 @@ from anser_tui.corpora.terms import query_terms, term_pattern
 from anser_tui.text import neutralize
 from anser_tui.widgets.evidence_panel import EvidenceEntry
 from anser_tui.widgets.key_bar import KeyBar
+from anser_tui.widgets.render import safe
 
 TERM_STYLE = "anser.term"
 MATCH_STYLE = "reverse bold"
@@ -44,12 +45,12 @@ def document_body(document: Document) -> Text:
 
 
 def fields_table(document: Document) -> Table:
-    """The key fields, two label/value pairs a row."""
+    """The key fields, two label/value pairs a row (Text cells: a str cell would be markup)."""
     table = Table(box=None, show_header=False, pad_edge=False, expand=True)
     for _ in range(2):
         table.add_column(style="bold", no_wrap=True, ratio=None)
         table.add_column(ratio=1, overflow="fold")
-    pairs = [(neutralize(k), neutralize(v)) for k, v in document.fields]
+    pairs = [(safe(k), safe(v)) for k, v in document.fields]
     for i in range(0, len(pairs), 2):
         row = [cell for pair in pairs[i:i + 2] for cell in pair]
         table.add_row(*row, *([""] * (4 - len(row))))

@@ -26,8 +26,10 @@ def score_files(data_dir: Path, run_file: Path, log_file: Path | None = None,
         raise InputError("no such folder", data_dir)
     benchmark = benchmark_named("anser")
     tasks = benchmark.load(data_dir)
-    known = {t.id for t in tasks}
-    outputs = {o.task_id: o for _, o in read_run_file(Path(run_file), known.__contains__)}
+    known = {t.id: t for t in tasks}
+    outputs = {o.task_id: o for _, o in read_run_file(
+        Path(run_file), known.__contains__,
+        lambda task_id, retrieved: benchmark.retrieved_problem(known[task_id], retrieved))}
     logs = {r.task_id: r for r in read_log_file(Path(log_file), known.__contains__)} \
         if log_file is not None else {}
     scored = benchmark.score(data_dir, tasks, outputs, logs,

@@ -19,6 +19,7 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from anser_tui.widgets.render import safe
 from anser_tui.widgets.wrap import Wrapped
 
 
@@ -58,7 +59,7 @@ class TextPanel(ScrollView, can_focus=True):
     def show(self, body: RenderableType, title: str | None = None,
              subtitle: str | None = None) -> None:
         if title is not None:
-            self.border_title = title
+            self.border_title = safe(title)  # a Text: a task type or run name is not markup
         self._subtitle = subtitle or ""
         self.content = body
         self._width = -1
@@ -106,7 +107,7 @@ class TextPanel(ScrollView, can_focus=True):
         if self._subtitle:
             parts.append(self._subtitle)
         self.set_class(bool(above or below), "-cut")
-        self.border_subtitle = " · ".join(parts)
+        self.border_subtitle = safe(" · ".join(parts))  # a Text: a task type is not markup
 
     def render_line(self, y: int) -> Strip:
         index = y + int(self.scroll_y)

@@ -5,37 +5,14 @@ One bad line rejects the file with its path and line number; nothing is written.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from anser_tui.errors import InputError
+from anser_tui.json_input import iter_jsonl
 from anser_tui.workspace.records import LogRecord, RunOutput
-
-
-def iter_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Yield (line number, object) for each non-blank line; InputError on anything else."""
-    try:
-        handle = path.open(encoding="utf-8-sig")
-    except OSError as exc:
-        raise InputError(f"cannot read ({exc.strerror})", path) from None
-    with handle:
-        try:
-            for number, line in enumerate(handle, start=1):
-                if not line.strip():
-                    continue
-                try:
-                    value = json.loads(line.rstrip("\r\n"))
-                except json.JSONDecodeError as exc:
-                    raise InputError(f"invalid JSON: {exc.msg} (column {exc.colno})", path,
-                                     number) from None
-                if not isinstance(value, dict):
-                    raise InputError("each line must be a JSON object", path, number)
-                yield number, value
-        except UnicodeDecodeError as exc:
-            raise InputError(f"not UTF-8 text ({exc.reason})", path) from None
 
 
 def _task_id(record: dict[str, Any], path: Path, line: int,
@@ -50,8 +27,43 @@ def _task_id(record: dict[str, Any], path: Path, line: int,
     return value
 
 
-def read_run_file(path: Path, known: Callable[[str], bool]) -> list[tuple[int, RunOutput]]:
-    """The outputs of a run file as (line, output), checked against the known task ids."""
+def _answer(record: dict[str, Any], path: Path, line: int) -> Any:
+    """The answer: text, a number, a JSON object or a list of scalars; null for none given."""
+    if "answer" not in record:
+        raise InputError("missing 'answer' (write \"answer\": null for a task left "
+                         "unanswered)", path, line)
+    answer = record["answer"]
+    if isinstance(answer, list) and any(isinstance(v, dict | list) for v in answer):
+        raise InputError("'answer' must be text, a number or one JSON object, not a list of "
+                         "objects", path, line)
+    return answer
+
+
+RetrievedCheck = Callable[[str, list[Any]], str | None]
+
+
+def _retrieved(record: dict[str, Any], task_id: str, check: RetrievedCheck | None, path: Path,
+               line: int) -> list[Any]:
+    retrieved = record.get("retrieved_evidence")
+    if retrieved is None:
+        return []
+    if not isinstance(retrieved, list):
+        raise InputError("'retrieved_evidence' must be a list", path, line)
+    problem = check(task_id, retrieved) if check is not None else None
+    if problem is not None:
+        raise InputError(problem, path, line)
+    return retrieved
+
+
+def read_run_file(path: Path, known: Callable[[str], bool],
+                  check_retrieved: RetrievedCheck | None = None
+                  ) -> list[tuple[int, RunOutput]]:
+    """The outputs of a run file as (line, output), checked against the known task ids.
+
+    `check_retrieved(task_id, retrieved)` is the benchmark's word on a task's retrieved
+    evidence (`Benchmark.retrieved_problem`): each item must name an id as the scorer reads
+    ids (a null or missing id is an error, not a silent miss); it returns the problem or None.
+    """
     outputs: list[tuple[int, RunOutput]] = []
     first_line: dict[str, int] = {}
     for line, record in iter_jsonl(path):
@@ -60,13 +72,9 @@ def read_run_file(path: Path, known: Callable[[str], bool]) -> list[tuple[int, R
             raise InputError(f"task {task_id} appears twice (first on line "
                              f"{first_line[task_id]})", path, line)
         first_line[task_id] = line
-        retrieved = record.get("retrieved_evidence")
-        if retrieved is None:
-            retrieved = []
-        if not isinstance(retrieved, list):
-            raise InputError("'retrieved_evidence' must be a list", path, line)
-        outputs.append((line, RunOutput(task_id=task_id, answer=record.get("answer"),
-                                        retrieved=retrieved)))
+        retrieved = _retrieved(record, task_id, check_retrieved, path, line)
+        answer = _answer(record, path, line)
+        outputs.append((line, RunOutput(task_id=task_id, answer=answer, retrieved=retrieved)))
     if not outputs:
         raise InputError("the run file holds no outputs", path)
     return outputs

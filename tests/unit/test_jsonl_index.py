@@ -15,6 +15,7 @@ from anser_tui.benchmarks.anser.groups import ARTICLES, LAW_CORPUS, REG_RULES
 from anser_tui.cli import cli
 from anser_tui.corpora import JsonlIndex, descriptor_for
 from anser_tui.corpora.jsonl_index import KeyExtractor, normalize_key
+from anser_tui.errors import InputError
 
 TRICKY = [
     '{"ID": "A1", "title": "plain"}',
@@ -64,14 +65,19 @@ def _write(path: Path, records: list[dict[str, object]]) -> None:
                     encoding="utf-8")
 
 
-def test_index_is_built_once_beside_the_file(tmp_path: Path) -> None:
+def test_index_is_built_once_in_the_cache_dir(tmp_path: Path) -> None:
     corpora = write_corpora(tmp_path / "corpora")
     path = corpora / LAW_CORPUS.path
     before = path.read_bytes()
+    listing = sorted(p.name for p in path.parent.iterdir())
     index = JsonlIndex(path, descriptor_for(LAW_CORPUS), tmp_path / "cache")
     stats = index.ensure()
     assert stats is not None and stats.records == 4 and stats.keys == 4
-    assert stats.sidecar == path.with_name("law_corpus.jsonl.anser-index.sqlite")
+    stat = path.stat()
+    assert stats.sidecar.parent == tmp_path / "cache"
+    assert stats.sidecar.name.endswith(f"-{stat.st_size}-{stat.st_mtime_ns}-law_corpus.jsonl"
+                                       ".anser-index.sqlite")
+    assert sorted(p.name for p in path.parent.iterdir()) == listing  # nothing beside it
     assert index.ensure() is None  # fresh: not rebuilt
     offset, length = index.offsets(["law_716"])["law_716"]
     assert json.loads(before[offset:offset + length])["id"] == "law_716"
@@ -97,18 +103,34 @@ def test_index_rebuilt_after_the_file_changes(tmp_path: Path) -> None:
     index.close()
 
 
-def test_sidecar_falls_back_to_the_cache_dir(tmp_path: Path) -> None:
+def test_nothing_is_written_beside_a_writable_corpus(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "corpora" / "articles.jsonl"
+    path.parent.mkdir()
+    _write(path, [{"ID": "A1", "title": "one"}])
+    monkeypatch.setenv("ANSER_CACHE_DIR", str(tmp_path / "user-cache"))
+    index = JsonlIndex(path, descriptor_for(ARTICLES))  # the default: the user cache dir
+    stats = index.build()
+    assert stats.sidecar.parent == tmp_path / "user-cache" / "corpus-index"
+    assert [p.name for p in path.parent.iterdir()] == ["articles.jsonl"]
+    # a changed file gets a new index; the old one is removed, not left to pile up
+    _write(path, [{"ID": "A1", "title": "one"}, {"ID": "A2", "title": "two"}])
+    assert index.fresh_sidecar() is None
+    assert set(index.offsets(["A1", "A2"])) == {"A1", "A2"}
+    assert [p.name for p in stats.sidecar.parent.iterdir()] == [index.sidecar().name]
+    assert [p.name for p in path.parent.iterdir()] == ["articles.jsonl"]
+    index.close()
+
+
+def test_an_unwritable_cache_dir_is_one_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "articles.jsonl"
     _write(path, [{"ID": "A1", "title": "one"}])
-    index = JsonlIndex(path, descriptor_for(ARTICLES), tmp_path / "cache")
     blocker = tmp_path / "not-a-folder"
-    blocker.write_text("a file where the sidecar's folder would be")
-    index.beside = blocker / "articles.jsonl.anser-index.sqlite"  # unwritable location
-    stats = index.build()
-    assert stats.sidecar.parent == tmp_path / "cache"
-    assert index.fresh_sidecar() == stats.sidecar
-    assert index.offsets(["A1"])
-    index.close()
+    blocker.write_text("a file where the cache folder would be")
+    with pytest.raises(InputError) as err:
+        JsonlIndex(path, descriptor_for(ARTICLES), blocker / "cache").build()
+    assert "ANSER_CACHE_DIR" in err.value.reason
+    assert [p.name for p in sorted(tmp_path.iterdir())] == ["articles.jsonl", "not-a-folder"]
 
 
 def test_index_corpus_command(tmp_path: Path) -> None:
@@ -124,3 +146,14 @@ def test_index_corpus_command(tmp_path: Path) -> None:
     assert again.output.count("index up to date") == 3
     empty = runner.invoke(cli, ["index-corpus", str(tmp_path)])
     assert empty.exit_code == 2 and "no JSONL corpus" in empty.output
+
+
+def test_a_broken_line_is_named_and_leaves_no_index(tmp_path: Path) -> None:
+    path = tmp_path / "articles.jsonl"
+    path.write_text('{"ID": "A1"}\n\n{"ID": "A2", "title": "cut o\n{"ID": "A3"}\n',
+                    encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        JsonlIndex(path, descriptor_for(ARTICLES), tmp_path / "cache").build()
+    assert (err.value.path, err.value.line) == (str(path), 3)
+    assert "invalid JSON" in err.value.reason
+    assert list((tmp_path / "cache").iterdir()) == []

@@ -24,7 +24,7 @@ from anser_tui.benchmarks.base import (
 )
 from anser_tui.scoring.cells import Cell
 from anser_tui.text import ground_truth_text
-from anser_tui.workspace.records import LogRecord, RunOutput
+from anser_tui.workspace.records import LogRecord, RunOutput, dumps
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
 
@@ -62,8 +62,21 @@ class AnserBenchmark:
         layout = AnserLayout(data_dir)
         return [path for g in GROUPS if (path := layout.task_file(g)).is_file()]
 
+    def corpora_dir(self, data_dir: Path) -> Path | None:
+        return AnserLayout(data_dir).corpora
+
     def rubric(self, task: Task) -> Rubric | None:
         return rubric_for(task.group, task.form, task.number)
+
+    def retrieved_problem(self, task: Task, retrieved: list[Any]) -> str | None:
+        from anser_tui.benchmarks.anser.evidence_ids import shapes, task_space, unnamed_item
+
+        space = task_space(task)
+        bad = unnamed_item(retrieved, space)
+        if bad is None:
+            return None
+        return (f"retrieved_evidence item {bad} names no id "
+                f"({dumps(retrieved[bad - 1])[:80]}; give {shapes(space)})")
 
     def splits(self, task: Task) -> tuple[str, ...]:
         return (task.group,)

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from anser_tui.benchmarks.anser.evidence_ids import evidence_id, evidence_ids
-from anser_tui.benchmarks.anser.groups import EvidenceSpace, form_spec
+from anser_tui.benchmarks.anser.evidence_ids import evidence_id, evidence_ids, task_space
+from anser_tui.benchmarks.anser.groups import EvidenceSpace
 from anser_tui.workspace.tasks import Task
 
 
@@ -51,10 +51,6 @@ class EvidenceDiff:
 
 def _same(evidence: str) -> str:
     return evidence
-
-
-def task_space(task: Task) -> EvidenceSpace:
-    return form_spec(task.group, task.form, task.number).evidence
 
 
 def evidence_diff(task: Task, retrieved: list[Any],

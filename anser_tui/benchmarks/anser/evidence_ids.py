@@ -6,7 +6,8 @@ import re
 import unicodedata
 from typing import Any
 
-from anser_tui.benchmarks.anser.groups import EvidenceSpace
+from anser_tui.benchmarks.anser.groups import EvidenceSpace, form_spec
+from anser_tui.workspace.tasks import Task
 
 _SPACE = re.compile(r"\s+")
 # Keys an evidence object may carry its id under, besides the space's own key.
@@ -38,18 +39,51 @@ def id_text(value: Any) -> str | None:
     return None
 
 
+def _law_item(law: Any, item: Any) -> str | None:
+    """The (law, item) key, or None when either half is not a readable scalar."""
+    if id_text(law) is None or id_text(item) is None:
+        return None
+    return law_item_key(law, item)
+
+
+def task_space(task: Task) -> EvidenceSpace:
+    """The key space a task's evidence, gold and retrieved, is named in."""
+    return form_spec(task.group, task.form, task.number).evidence
+
+
 def evidence_id(element: Any, space: EvidenceSpace) -> str | None:
-    """The id an evidence element names in `space`, or None when it names nothing."""
+    """The id an evidence element names in `space`, or None when it names nothing.
+
+    An element is a bare id (string or number), an object naming it by the space's key or
+    another id field, or, for (law, item) keys, `{"law" | "law_name", "item"}` or a two-item
+    list (finance_zh_prescriptive's gold is "Applicable `(law, item)`").
+    """
     if isinstance(element, dict):
-        if "law_name" in element and "item" in element:
-            return law_item_key(element["law_name"], element["item"])
+        if "item" in element and ("law_name" in element or "law" in element):
+            law = element["law_name"] if "law_name" in element else element["law"]
+            return _law_item(law, element["item"])
         for key in (space.key, *_ID_KEYS):
             if key in element:
                 return id_text(element[key])
         return None
-    if isinstance(element, list | tuple) and len(element) == 2 and space.key == "law_item":
-        return law_item_key(element[0], element[1])
+    if isinstance(element, list | tuple):
+        if len(element) == 2 and space.key == "law_item":
+            return _law_item(element[0], element[1])
+        return None
     return id_text(element)
+
+
+def unnamed_item(elements: list[Any], space: EvidenceSpace) -> int | None:
+    """The 1-based position of the first element that names no id in `space`, else None."""
+    return next((n for n, e in enumerate(elements, start=1) if evidence_id(e, space) is None),
+                None)
+
+
+def shapes(space: EvidenceSpace) -> str:
+    """The element shapes a space reads, for error messages."""
+    if space.key == "law_item":
+        return 'a rule id, a {"law", "item"} object or a [law, item] pair'
+    return f'a bare id or an object with "{space.key}" or "id"'
 
 
 def evidence_ids(elements: Any, space: EvidenceSpace) -> list[str]:

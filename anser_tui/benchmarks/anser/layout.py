@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from anser_tui.benchmarks.anser.evidence_ids import shapes, unnamed_item
 from anser_tui.benchmarks.anser.groups import GROUPS, GroupSpec
 from anser_tui.benchmarks.jsonpos import iter_json_array
 from anser_tui.errors import InputError
@@ -45,10 +47,10 @@ def _task(group: GroupSpec, raw: Any, path: Path, rel: str, line: int, seq: int)
     if not isinstance(raw, dict):
         raise InputError("a task must be a JSON object", path, line)
     task_id = raw.get("id")
-    if isinstance(task_id, int) and not isinstance(task_id, bool):
-        task_id = str(task_id)
     if not isinstance(task_id, str) or not task_id.strip():
-        raise InputError("task has no string 'id'", path, line)
+        given = "no 'id'" if task_id is None else f"'id' {json.dumps(task_id)}"
+        raise InputError(f"a task needs a string 'id' such as \"{group.name}_1\" ({given})",
+                         path, line)
     if not isinstance(raw.get("query"), str):
         raise InputError(f"task {task_id} has no string 'query'", path, line)
     if "evidence" in raw and raw["evidence"] is not None and not isinstance(raw["evidence"], list):
@@ -72,6 +74,11 @@ def _task(group: GroupSpec, raw: Any, path: Path, rel: str, line: int, seq: int)
         first = exc.errors()[0]
         field = ".".join(str(p) for p in first["loc"])
         raise InputError(f"task {task_id}: {field}: {first['msg']}", path, line) from None
+    bad = unnamed_item(key.evidence, spec.evidence)
+    if bad is not None:
+        raise InputError(f"task {task_id}: gold evidence item {bad} names no id "
+                         f"({json.dumps(key.evidence[bad - 1], ensure_ascii=False)[:80]}; "
+                         f"{group.name} reads {shapes(spec.evidence)})", path, line)
     extra = {k: v for k, v in raw.items() if k not in _SYSTEM_FIELDS | _SCORER_FIELDS}
     return Task(id=task_id, benchmark="anser", group=group.name, form=spec.form,
                 lang=group.lang, domain=group.domain, objective=group.objective, number=number,
