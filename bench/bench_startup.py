@@ -12,6 +12,7 @@ child's exit afterwards is not counted).
 from __future__ import annotations
 
 import argparse
+import compileall
 import asyncio
 import statistics
 import subprocess
@@ -46,6 +47,12 @@ def main(argv: list[str] | None = None) -> None:
         return
     if not workspace.exists():
         sys.exit(f"no {workspace}: run `python -m bench.bench_corpora {args.data}` first")
+    # A user's install has the package's bytecode compiled (pip compiles it); with
+    # PYTHONDONTWRITEBYTECODE set, as on some machines, every child would compile the
+    # package's sources again and time that instead. Compile them once, as an install does.
+    import anser_tui
+
+    compileall.compile_dir(Path(anser_tui.__file__).parent, quiet=1)
     times = []
     for _ in range(args.runs + 1):  # the first run warms the page cache and is not counted
         started = time.perf_counter()
