@@ -3,7 +3,7 @@ works: drafts, reasons, toggles, blind mode, the reason codes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import ClassVar
 
 from rich.text import Text
@@ -56,14 +56,21 @@ _RULES = [
 ]
 
 
-def binding_rows(area: str, bindings: Iterable[BindingType], keymap: Mapping[str, str]
-                 ) -> list[tuple[str, str, str, str]]:
-    """(area, keys, what, id) for each binding with an id; keys as remapped in `keymap`."""
+def binding_rows(area: str, bindings: Iterable[BindingType], keymap: Mapping[str, str],
+                 display: Callable[[Binding], str]) -> list[tuple[str, str, str, str]]:
+    """(area, keys, what, id) for each binding with an id; keys as remapped in `keymap`,
+    shown as the key bar shows them (`display`: App.get_key_display)."""
     rows: list[tuple[str, str, str, str]] = []
     for binding in bindings:
         if not isinstance(binding, Binding) or not binding.id:
             continue
-        keys = keymap.get(binding.id, binding.key)
+        remapped = keymap.get(binding.id)
+        shown = Binding(remapped, binding.action) if remapped else Binding(
+            binding.key, binding.action, key_display=None if binding.key_display == "0-4"
+            else binding.key_display)
+        keys = ", ".join(display(Binding(k.strip(), binding.action,
+                                         key_display=shown.key_display))
+                         for k in shown.key.split(","))
         what = binding.description or binding.action
         if rows and rows[-1][2] == what:  # the digit marks: one row, every key and id
             _, before_keys, _, before_ids = rows[-1]
@@ -81,8 +88,9 @@ class HelpScreen(Screen[None]):
     def __init__(self, areas: list[tuple[str, Iterable[BindingType]]],
                  keymap: Mapping[str, str]):
         super().__init__()
-        self.rows = [row for area, bindings in areas
-                     for row in binding_rows(area, bindings, keymap)]
+        self.areas = areas
+        self.keymap = keymap
+        self.rows: list[tuple[str, str, str, str]] = []
 
     def compose(self) -> ComposeResult:
         from anser_tui.widgets.text_panel import TextPanel
@@ -92,6 +100,9 @@ class HelpScreen(Screen[None]):
     def on_mount(self) -> None:
         from anser_tui.widgets.text_panel import TextPanel
 
+        self.rows = [row for area, bindings in self.areas
+                     for row in binding_rows(area, bindings, self.keymap,
+                                             self.app.get_key_display)]
         panel = self.query_one(TextPanel)
         panel.show(self.body(), subtitle="keys are remapped by id under [keymap] in the config")
         panel.focus()

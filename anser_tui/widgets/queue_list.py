@@ -32,7 +32,10 @@ def state_mark(state: ItemState) -> Text:
 
 class QueueList(OptionList):
     DEFAULT_CSS = """
-    QueueList { width: 34; height: 1fr; border: round $panel-lighten-2; display: none; }
+    QueueList {
+        width: 44; height: 1fr; border: round $panel-lighten-2; display: none;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
     QueueList:focus { border: heavy $accent; }
     """
 
