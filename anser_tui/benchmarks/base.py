@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from anser_tui.config import BertScoreSettings
+from anser_tui.errors import InputError
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, JudgmentStatus, LogRecord, RunOutput
 from anser_tui.workspace.rubric import Rubric
@@ -119,6 +120,12 @@ class ScoredRun:
 
 
 LoadOptions = Mapping[str, str]
+
+
+def refuse_options(label: str, options: LoadOptions | None) -> None:
+    """An InputError for load options given to a benchmark that takes none."""
+    if options:
+        raise InputError(f"{label} takes no {', '.join(sorted(options))} option")
 
 
 class Benchmark(Protocol):

@@ -22,8 +22,8 @@ from anser_tui.benchmarks.base import (
     ScoredRun,
     ScoreOptions,
     TableBlock,
+    refuse_options,
 )
-from anser_tui.errors import InputError
 from anser_tui.scoring.cells import Cell
 from anser_tui.text import ground_truth_text
 from anser_tui.workspace.records import Judgment, LogRecord, RunOutput
@@ -50,12 +50,6 @@ class AnserJudge:
         parsed = parse_judge_output(reply, rubric)
         return ParsedReply(parsed.status, parsed.raw, parsed.marks, parsed.score,
                            parsed.reason, parsed.error)
-
-
-def refuse_options(label: str, options: LoadOptions | None) -> None:
-    """An InputError for load options given to a benchmark that takes none."""
-    if options:
-        raise InputError(f"{label} takes no {', '.join(sorted(options))} option")
 
 
 class AnserBenchmark:
