@@ -133,3 +133,17 @@ def build_aalcr_workspace(paths: AalcrDemoPaths, workspace: Path) -> Path:
 
     return build_workspace(workspace, "aalcr", paths.data_dir, paths.run_file, RUN,
                            paths.judgments_file, {"dataset_version": DATASET_VERSION})
+
+
+def ensure_aalcr_workspace(root: Path, rebuild: bool = False) -> Path:
+    """The demo workspace `root/demo.db` over the files in `root/data`, built on first use
+    (anew with `rebuild`): what `anser-tui demo --benchmark aalcr` opens."""
+    import shutil
+
+    from anser_tui.demo.workspace_build import remove_db
+
+    root = Path(root)
+    if rebuild:
+        remove_db(root / "demo.db")
+        shutil.rmtree(root / "data", ignore_errors=True)
+    return build_aalcr_workspace(build_aalcr_demo(root / "data"), root / "demo.db")

@@ -62,3 +62,17 @@ def build_prbench_workspace(paths: PrbenchDemoPaths, workspace: Path) -> Path:
 
     return build_workspace(workspace, "prbench", paths.data_dir, paths.run_file, RUN,
                            paths.judgments_file)
+
+
+def ensure_prbench_workspace(root: Path, rebuild: bool = False) -> Path:
+    """The demo workspace `root/demo.db` over the files in `root/data`, built on first use
+    (anew with `rebuild`): what `anser-tui demo --benchmark prbench` opens."""
+    import shutil
+
+    from anser_tui.demo.workspace_build import remove_db
+
+    root = Path(root)
+    if rebuild:
+        remove_db(root / "demo.db")
+        shutil.rmtree(root / "data", ignore_errors=True)
+    return build_prbench_workspace(build_prbench_demo(root / "data"), root / "demo.db")

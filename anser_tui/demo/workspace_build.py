@@ -11,7 +11,7 @@ from anser_tui.judge.importing import import_judgments
 from anser_tui.sessions.workspace import import_run, init_workspace
 
 
-def _remove_db(path: Path) -> None:
+def remove_db(path: Path) -> None:
     for suffix in ("", "-wal", "-shm"):
         Path(str(path) + suffix).unlink(missing_ok=True)
 
@@ -22,7 +22,7 @@ def build_workspace(workspace: Path, benchmark: str, data_dir: Path, run_file: P
     if workspace.exists():
         return workspace
     building = workspace.with_name(workspace.name + ".building")
-    _remove_db(building)
+    remove_db(building)
     store = init_workspace(building, benchmark, data_dir, options)
     try:
         import_run(store, run_file, run)
@@ -31,3 +31,4 @@ def build_workspace(workspace: Path, benchmark: str, data_dir: Path, run_file: P
         store.close()
     building.rename(workspace)
     return workspace
+

@@ -76,6 +76,10 @@ def test_demo_report_end_to_end(demo: Path, tmp_path: Path) -> None:
                                    "nor INCORRECT"
     assert invoke("report", ws, "--policy", "official")[0] == 2
     assert invoke("score", ws)[:2] == (0, f"scored run {RUN!r}: 6 tasks, 0 unparsed\n")
+    from anser_tui.demo.aalcr import ensure_aalcr_workspace
+
+    demo_ws = ensure_aalcr_workspace(tmp_path / "ensured")  # what `demo --benchmark` opens
+    assert invoke("report", demo_ws, "--format", "json")[1] == out
 
 
 def test_verdicts_of_other_answer_keys_are_refused(demo: Path, tmp_path: Path) -> None:

@@ -98,6 +98,10 @@ def test_demo_report_end_to_end(workspace: Path, tmp_path: Path) -> None:
     code, table, _ = invoke("report", workspace)
     assert code == 0 and "official policy: a failed call is not met" in table
     assert f"excluded from finance_hard: {F3}" in table
+    from anser_tui.demo.prbench import ensure_prbench_workspace
+
+    demo_ws = ensure_prbench_workspace(tmp_path / "ensured")  # what `demo --benchmark` opens
+    assert json.loads(invoke("report", demo_ws, "--format", "json")[1]) == report
 
 
 def test_bad_judgments_exit_2_and_write_nothing(workspace: Path, tmp_path: Path) -> None:
