@@ -42,6 +42,9 @@ class JudgeSettings(BaseModel):
     max_retries: int = 5
     concurrency: int = 8
     api_key_env: str = "OPENAI_API_KEY"
+    # A folder of prompt files (<template id>.txt) that replace the packaged ones of the same
+    # name, e.g. PRBench's official grader as prbench_grader.txt (ANSER_JUDGE__PROMPT_DIR).
+    prompt_dir: Path | None = None
 
 
 class BertScoreSettings(BaseModel):

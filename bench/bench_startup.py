@@ -12,8 +12,8 @@ child's exit afterwards is not counted).
 from __future__ import annotations
 
 import argparse
-import compileall
 import asyncio
+import compileall
 import statistics
 import subprocess
 import sys

@@ -6,7 +6,15 @@ criteria differ from sample to sample) and the splits it belongs to, names the m
 a task and of a report row, scores a run, builds and renders its report, and speaks to the judge
 through its `JudgeProtocol`: which calls one judgment takes (one for an ANSER rubric, one per
 criterion for PRBench), which prompt templates each call fills (a system prompt where the
-benchmark has one), and how a reply is read.
+benchmark has one), and how a reply is read. It also reads the files users bring: a run file
+(`read_run`: ANSER `{id, answer, retrieved_evidence}`, PRBench `{task, response}`, AA-LCR
+`{question_id, answer}`) and recorded judgments (`read_judgments`, in the formats each
+benchmark's peers write).
+
+Load options are what the user states about a data folder besides its path (AA-LCR: the
+dataset version and the CSV file, as `{"dataset_version": ..., "csv": ...}`); a workspace keeps
+the options it was made with, so its folder is found and checked again under the same ones.
+A benchmark without options refuses any.
 """
 
 from __future__ import annotations
@@ -17,8 +25,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from anser_tui.config import BertScoreSettings
+from anser_tui.errors import InputError
 from anser_tui.scoring.cells import Cell
-from anser_tui.workspace.records import JudgmentStatus, LogRecord, RunOutput
+from anser_tui.workspace.records import Judgment, JudgmentStatus, LogRecord, RunOutput
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
 
@@ -31,12 +40,14 @@ class CallSpec:
 
     `criterion` names the rubric criterion the call judges, None for a call that judges the
     whole rubric at once. Templates are ids of the judge's prompt files; `fields` replace their
-    `{placeholders}`, nothing else in them."""
+    `{placeholders}`, nothing else in them. `dataset_version` names the answer keys the call
+    judges against where a benchmark has versions (AA-LCR); the judgment stores it."""
 
     criterion: str | None
     user_template: str
     fields: Mapping[str, str]
     system_template: str | None = None
+    dataset_version: str | None = None
 
 
 @dataclass(frozen=True)
@@ -65,12 +76,14 @@ class JudgeProtocol(Protocol):
 @dataclass(frozen=True)
 class JudgeValues:
     """Per task of a run: the judge's score (usable judgments only) and the adjudicated score
-    (the human's where reviewed, the judge's elsewhere), and the judge's own cost."""
+    (the human's where reviewed, the judge's elsewhere), the judge's own cost, and the current
+    judgment itself (its calls: per-criterion grades and statuses, for rubric scorers)."""
 
     judge: Mapping[str, float]
     adjudicated: Mapping[str, float]
     reviewed: frozenset[str] = frozenset()
     overhead: Mapping[str, LogRecord] = field(default_factory=dict)
+    judgments: Mapping[str, Judgment] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -106,22 +119,45 @@ class ScoredRun:
     not_computed: dict[str, str] = field(default_factory=dict)
 
 
+LoadOptions = Mapping[str, str]
+
+
+def refuse_options(label: str, options: LoadOptions | None) -> None:
+    """An InputError for load options given to a benchmark that takes none."""
+    if options:
+        raise InputError(f"{label} takes no {', '.join(sorted(options))} option")
+
+
 class Benchmark(Protocol):
     name: str
     label: str
     judge: JudgeProtocol
+    policies: tuple[str, ...]  # the failure policies a report can be read under (PRBench)
 
-    def load(self, data_dir: Path) -> list[Task]:
+    def load(self, data_dir: Path, options: LoadOptions | None = None) -> list[Task]:
         """Every task of the data folder, in benchmark order; InputError (file, line) on bad
         input, writing nothing."""
         ...
 
-    def data_files(self, data_dir: Path) -> list[Path]:
+    def data_files(self, data_dir: Path, options: LoadOptions | None = None) -> list[Path]:
         """The task files of the folder that are present (their signature finds it again)."""
         ...
 
     def corpora_dir(self, data_dir: Path) -> Path | None:
         """Where the folder's evidence corpora are (None: the benchmark has none)."""
+        ...
+
+    def read_run(self, path: Path, known: Callable[[str], bool],
+                 task_of: Callable[[str], Task] | None = None) -> list[tuple[int, RunOutput]]:
+        """A run file's outputs as (line, output), checked against the known task ids (and,
+        with `task_of`, against each task: evidence items must name ids); one bad line
+        rejects the file (InputError with file and line)."""
+        ...
+
+    def read_judgments(self, path: Path, tasks_by_id: Mapping[str, Task],
+                       run: str) -> list[Judgment]:
+        """Recorded judgments of `run` from a file (or a folder a peer tool writes), read
+        whole; InputError (file, line) on bad input."""
         ...
 
     def rubric(self, task: Task) -> Rubric | None:
@@ -157,10 +193,13 @@ class Benchmark(Protocol):
         no judgments, as in stateless scoring)."""
         ...
 
-    def render_report(self, runs: Sequence[tuple[str, Sequence[Any]]], fmt: str) -> str:
-        """The report of each (run, rows) as md, json or csv."""
+    def render_report(self, runs: Sequence[tuple[str, Sequence[Any]]], fmt: str,
+                      policy: str | None = None) -> str:
+        """The report of each (run, rows) as md, json or csv; under one of `policies` when
+        given, else under each (a benchmark without policies takes None only)."""
         ...
 
-    def table_blocks(self, runs: Sequence[tuple[str, Sequence[Any]]]) -> list[TableBlock]:
-        """The report as the terminal table lays it out."""
+    def table_blocks(self, runs: Sequence[tuple[str, Sequence[Any]]],
+                     policy: str | None = None) -> list[TableBlock]:
+        """The report as the terminal table lays it out (`policy` as in `render_report`)."""
         ...

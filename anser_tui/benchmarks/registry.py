@@ -7,8 +7,7 @@ from functools import cache
 from anser_tui.benchmarks.base import Benchmark
 from anser_tui.errors import InputError
 
-SUPPORTED = ("anser",)
-PLANNED = ("prbench", "aalcr")
+SUPPORTED = ("anser", "prbench", "aalcr")
 
 
 @cache
@@ -18,7 +17,12 @@ def benchmark_named(name: str) -> Benchmark:
         from anser_tui.benchmarks.anser.benchmark import AnserBenchmark
 
         return AnserBenchmark()
-    if name in PLANNED:
-        raise InputError(f"benchmark {name!r} is not supported yet "
-                         f"(supported: {', '.join(SUPPORTED)})")
+    if name == "prbench":
+        from anser_tui.benchmarks.prbench.benchmark import PrbenchBenchmark
+
+        return PrbenchBenchmark()
+    if name == "aalcr":
+        from anser_tui.benchmarks.aalcr.benchmark import AalcrBenchmark
+
+        return AalcrBenchmark()
     raise InputError(f"unknown benchmark {name!r} (supported: {', '.join(SUPPORTED)})")

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
 from anser_tui.errors import InputError
+
+if TYPE_CHECKING:
+    from anser_tui.workspace.store import WorkspaceStore
 
 
 @cli.command()
@@ -63,14 +67,17 @@ def score(workspace: Path | None, run: str | None, data_dir: Path | None,
 @click.option("--run", help="Report only this run (default: every run).")
 @click.option("--format", "fmt", type=click.Choice(["table", "md", "json", "csv"]),
               default="table", show_default=True)
+@click.option("--policy", type=click.Choice(["official", "evalscope"]),
+              help="PRBench: how a failed judge call counts (official: not met, the sample "
+                   "stays; evalscope: the sample is excluded). Default: both, each named.")
 @DATA
-def report(workspace: Path, run: str | None, fmt: str, data_dir: Path | None) -> None:
-    """The group report: one row per (group, form), every metric column, n and n_unparsed."""
+def report(workspace: Path, run: str | None, fmt: str, policy: str | None,
+           data_dir: Path | None) -> None:
+    """The report: ANSER one row per (group, form); PRBench per split; AA-LCR per version."""
     import shutil
 
     from anser_tui.benchmarks.registry import benchmark_named
     from anser_tui.cli.console import report_table
-    from anser_tui.corpora import CorpusLibrary, add_leaks, find_leaks
     from anser_tui.sessions.scoring import workspace_report
     from anser_tui.workspace import WorkspaceStore
 
@@ -80,15 +87,26 @@ def report(workspace: Path, run: str | None, fmt: str, data_dir: Path | None) ->
             raise InputError("the workspace has no runs (use `anser-tui import-run`)",
                              workspace)
         benchmark = benchmark_named(store.benchmark)
+        if policy is not None and policy not in benchmark.policies:
+            raise InputError(f"--policy is for PRBench; {benchmark.label} reports have no "
+                             "failure policy", workspace)
         rows = [(r, workspace_report(store, r)) for r in runs]
         width = shutil.get_terminal_size((120, 24)).columns
-        text = (report_table(benchmark.table_blocks(rows), width) if fmt == "table"
-                else benchmark.render_report(rows, fmt))
-        settings = load_cli_settings()
-        library = CorpusLibrary(find_data(store, data_dir, settings) / "corpora",
-                                settings.corpora)
-        try:
-            text = add_leaks(text, fmt, find_leaks(store, library, run))
-        finally:
-            library.close()
+        text = (report_table(benchmark.table_blocks(rows, policy), width) if fmt == "table"
+                else benchmark.render_report(rows, fmt, policy))
+        if benchmark.corpora_dir(store.data_dir) is not None:  # leaks need corpora
+            text = _with_leaks(store, text, fmt, run, data_dir)
     click.echo(text, nl=False)
+
+
+def _with_leaks(store: WorkspaceStore, text: str, fmt: str, run: str | None,
+                data_dir: Path | None) -> str:
+    """The report with the leaked ground-truth evidence the runs retrieved."""
+    from anser_tui.corpora import CorpusLibrary, add_leaks, find_leaks
+
+    settings = load_cli_settings()
+    library = CorpusLibrary(find_data(store, data_dir, settings) / "corpora", settings.corpora)
+    try:
+        return add_leaks(text, fmt, find_leaks(store, library, run))
+    finally:
+        library.close()

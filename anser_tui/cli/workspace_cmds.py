@@ -16,12 +16,27 @@ from anser_tui.errors import InputError
 @click.option("--benchmark", type=click.Choice(["anser", "prbench", "aalcr"]), default="anser",
               show_default=True)
 @click.option("--data", "data_dir", required=True, type=click.Path(path_type=Path),
-              help="The benchmark folder (for ANSER: the one holding benchmark/ and corpora/).")
-def init(workspace: Path, benchmark: str, data_dir: Path) -> None:
+              help="The benchmark folder (ANSER: the one holding benchmark/ and corpora/; "
+                   "PRBench: <split>.jsonl files; AA-LCR: the CSV and lcr/).")
+@click.option("--dataset-version", type=click.Choice(["1.1", "1.0.0"]),
+              help="AA-LCR: the release the CSV is (both name it AA-LCR_Dataset.csv); "
+                   "default 1.1.")
+@click.option("--csv", "csv_file", type=click.Path(path_type=Path),
+              help="AA-LCR: the dataset CSV (default: DATA/AA-LCR_Dataset.csv).")
+def init(workspace: Path, benchmark: str, data_dir: Path, dataset_version: str | None,
+         csv_file: Path | None) -> None:
     """Create a workspace holding every task of a benchmark folder."""
     from anser_tui.sessions import init_workspace
 
-    with init_workspace(workspace, benchmark, data_dir, load_cli_settings().corpora) as store:
+    options = {}
+    if dataset_version is not None:
+        options["dataset_version"] = dataset_version
+    if csv_file is not None:  # kept relative to the folder when inside it (moves with it)
+        csv_path, folder = csv_file.resolve(), data_dir.resolve()
+        options["csv"] = str(csv_path.relative_to(folder) if csv_path.is_relative_to(folder)
+                             else csv_path)
+    with init_workspace(workspace, benchmark, data_dir, options,
+                        load_cli_settings().corpora) as store:
         n = len(store.tasks())
     click.echo(f"created {workspace}: {n} tasks from {data_dir}")
 
@@ -33,7 +48,8 @@ def init(workspace: Path, benchmark: str, data_dir: Path) -> None:
 @click.option("--log", "log_file", type=click.Path(path_type=Path),
               help="Reproducibility log (JSONL): per-task latency and tokens.")
 def import_run_cmd(workspace: Path, run_file: Path, name: str, log_file: Path | None) -> None:
-    """Import a system's outputs (one {id, answer, retrieved_evidence} a line)."""
+    """Import a system's outputs (ANSER {id, answer, retrieved_evidence}; PRBench {task,
+    response}; AA-LCR {question_id, answer}: one a line)."""
     from anser_tui.sessions import import_run
     from anser_tui.workspace import WorkspaceStore
 
@@ -47,7 +63,9 @@ def import_run_cmd(workspace: Path, run_file: Path, name: str, log_file: Path | 
 @click.argument("judgment_file", type=click.Path(path_type=Path))
 @click.option("--run", required=True, help="The run these judgments score.")
 def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None:
-    """Import recorded judge outputs (one {id, output, model} a line)."""
+    """Import recorded judge outputs (ANSER {id, output, model} lines; PRBench per-criterion
+    {task, criterion_id, reply} lines, evals.py results JSON or evalscope reviews; AA-LCR
+    {question_id, dataset_version, reply} lines)."""
     from anser_tui.judge import import_judgments
     from anser_tui.workspace import WorkspaceStore
 

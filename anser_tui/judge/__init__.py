@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from anser_tui.lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from anser_tui.judge.assemble import Reply, assemble
     from anser_tui.judge.client import Completion, JudgeClient, TransportFailure
     from anser_tui.judge.importing import import_judgments, read_judgment_file
     from anser_tui.judge.plan import JudgePlan, plan_judging, run_items
@@ -25,9 +24,7 @@ _EXPORTS = {
     "JudgeRequest": "request",
     "JudgeRunner": "runner",
     "JudgeSummary": "runner",
-    "Reply": "assemble",
     "TransportFailure": "client",
-    "assemble": "assemble",
     "build_request": "request",
     "fill_prompt": "prompts",
     "import_judgments": "importing",
@@ -45,9 +42,7 @@ __all__ = [
     "JudgeRequest",
     "JudgeRunner",
     "JudgeSummary",
-    "Reply",
     "TransportFailure",
-    "assemble",
     "build_request",
     "fill_prompt",
     "import_judgments",

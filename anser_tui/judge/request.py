@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from anser_tui.benchmarks.base import Benchmark, CallSpec
@@ -35,15 +36,18 @@ Messages = tuple[dict[str, str], ...]
 
 @dataclass(frozen=True)
 class JudgeParams:
-    """What, besides the prompt, decides the judge's reply."""
+    """What, besides the prompt, decides the judge's reply; and where the prompt files that
+    replace the packaged ones are (not part of the cache key: the prompt text itself is)."""
 
     model: str
     reasoning_effort: str | None = "high"
     temperature: float = 0.0
+    prompt_dir: Path | None = None
 
     @classmethod
     def from_settings(cls, settings: JudgeSettings) -> JudgeParams:
-        return cls(settings.model, settings.reasoning_effort, settings.temperature)
+        return cls(settings.model, settings.reasoning_effort, settings.temperature,
+                   settings.prompt_dir)
 
     def as_dict(self) -> dict[str, Any]:
         return {"reasoning_effort": self.reasoning_effort, "temperature": self.temperature}
@@ -89,14 +93,15 @@ class JudgeRequest:
         return SOURCE_PREFIX + self.key
 
 
-def call_messages(spec: CallSpec) -> Messages:
-    """The messages of one call: its templates filled with its fields."""
-    user = {"role": "user", "content": fill_prompt(prompt_template(spec.user_template),
-                                                   **spec.fields)}
+def call_messages(spec: CallSpec, prompt_dir: Path | None = None) -> Messages:
+    """The messages of one call: its templates (`prompt_dir`'s where it has them) filled with
+    its fields."""
+    user = {"role": "user", "content": fill_prompt(
+        prompt_template(spec.user_template, prompt_dir), **spec.fields)}
     if spec.system_template is None:
         return (user,)
-    system = {"role": "system", "content": fill_prompt(prompt_template(spec.system_template),
-                                                       **spec.fields)}
+    system = {"role": "system", "content": fill_prompt(
+        prompt_template(spec.system_template, prompt_dir), **spec.fields)}
     return (system, user)
 
 
@@ -105,7 +110,7 @@ def build_request(benchmark: Benchmark, run: str, task: Task, output: RunOutput 
     """The request judging `output` (None: the task is missing from the run, an empty answer)."""
     calls = []
     for spec in benchmark.judge.calls(task, rubric, output.answer_text if output else ""):
-        messages = call_messages(spec)
+        messages = call_messages(spec, params.prompt_dir)
         calls.append(JudgeCallRequest(spec, messages, params.cache_key(messages)))
     key = calls[0].key if len(calls) == 1 else hashlib.sha256(
         "\n".join(c.key for c in calls).encode()).hexdigest()

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from anser_tui.benchmarks.base import Benchmark, ParsedReply
+from anser_tui.benchmarks.judgments import Reply, assemble
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.config import JudgeSettings
-from anser_tui.judge.assemble import Reply, assemble
 from anser_tui.judge.client import Completion, JudgeClient, TransportFailure
 from anser_tui.judge.plan import JudgePlan
 from anser_tui.judge.request import JudgeParams, JudgeRequest

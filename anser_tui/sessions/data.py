@@ -7,34 +7,45 @@ hash of the tasks). The folder is looked for in this order: `--data` (given: it 
 the command stops), the `benchmark_data` setting for the benchmark, the stored path, the stored
 relative path. A folder whose task files still carry the stored signature is taken as it is;
 any other is loaded and its tasks' fingerprint compared. A folder found anew is recorded, so the
-next command finds it without being told.
+next command finds it without being told. Loading and signatures use the load options the
+workspace was made with (meta `load_options`, JSON; none for a workspace made before them).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
-from anser_tui.benchmarks.base import Benchmark
+from anser_tui.benchmarks.base import Benchmark, LoadOptions
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.errors import InputError
 from anser_tui.workspace.fingerprint import tasks_fingerprint
 from anser_tui.workspace.store import WorkspaceStore, data_dir_meta
 
+LOAD_OPTIONS = "load_options"
 
-def data_signature(benchmark: Benchmark, data_dir: Path) -> str:
-    """A cheap signature of the folder's task files: relative path, size, mtime (ns)."""
+
+def load_options(store: WorkspaceStore) -> dict[str, str]:
+    """The load options the workspace was made with."""
+    return dict(json.loads(store.meta(LOAD_OPTIONS) or "{}"))
+
+
+def data_signature(benchmark: Benchmark, data_dir: Path, options: LoadOptions | None = None
+                   ) -> str:
+    """A cheap signature of the folder's task files: path (relative to the folder where it
+    lies inside it), size, mtime (ns)."""
     sha = hashlib.sha256()
-    for path in benchmark.data_files(data_dir):
+    for path in benchmark.data_files(data_dir, options):
         stat = path.stat()
-        sha.update(f"{path.relative_to(data_dir)}\t{stat.st_size}\t{stat.st_mtime_ns}\n"
-                   .encode())
+        name = path.relative_to(data_dir) if path.is_relative_to(data_dir) else path
+        sha.update(f"{name}\t{stat.st_size}\t{stat.st_mtime_ns}\n".encode())
     return sha.hexdigest()
 
 
 def _matches(store: WorkspaceStore, benchmark: Benchmark, folder: Path) -> bool:
     try:
-        tasks = benchmark.load(folder)
+        tasks = benchmark.load(folder, load_options(store))
     except InputError:
         return False
     return tasks_fingerprint(tasks) == store.meta("benchmark_fingerprint")
@@ -55,7 +66,7 @@ def data_folder(store: WorkspaceStore, given: Path | None = None,
             if given is not None and folder == Path(given).expanduser().resolve():
                 raise InputError("no such folder", folder)
             continue
-        signature = data_signature(benchmark, folder)
+        signature = data_signature(benchmark, folder, load_options(store))
         if folder == stored and signature and signature == store.meta("data_signature"):
             return folder
         if _matches(store, benchmark, folder):

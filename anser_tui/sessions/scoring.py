@@ -88,7 +88,8 @@ def judge_values(store: WorkspaceStore, run: str) -> JudgeValues:
     """The LLM Judge values of a run as they stand now (judgments and decisions)."""
     judge: dict[str, float] = {}
     overhead: dict[str, LogRecord] = {}
-    for task_id, j in latest_judgments(store, run).items():
+    current = latest_judgments(store, run)
+    for task_id, j in current.items():
         if j.score is not None and j.status in (JudgmentStatus.OK, JudgmentStatus.INVALID):
             judge[task_id] = j.score
         overhead[task_id] = LogRecord(task_id=task_id, latency_s=j.latency_s,
@@ -100,20 +101,23 @@ def judge_values(store: WorkspaceStore, run: str) -> JudgeValues:
     human = {t: v.score for t, s in states.items()
              if (v := s.verdict) is not None and v.score is not None}
     return JudgeValues(judge=judge, adjudicated={**judge, **human},
-                       reviewed=frozenset(human), overhead=overhead)
+                       reviewed=frozenset(human), overhead=overhead, judgments=current)
 
 
 def stored_scores(store: WorkspaceStore, run: str) -> list[Any]:
-    """The run's task scores as `score` stored them; an InputError when it was never scored."""
+    """The run's task scores as `score` stored them; an InputError when it was never scored
+    (a benchmark whose tasks have no metric columns, scored by its judge alone, needs none)."""
     cells: dict[str, dict[str, Cell]] = defaultdict(dict)
     for task_id, name, value, detail in store.conn.execute(
             "SELECT task_id, name, value, detail FROM metrics WHERE run=?",
             (store.require_run(run),)):
         cells[task_id][name] = Cell(value, detail)
-    if not cells:
+    benchmark = benchmark_named(store.benchmark)
+    tasks = store.tasks()
+    if not cells and any(benchmark.metric_names(t) for t in tasks):
         raise InputError(f"run {run!r} has no metrics yet: run `anser-tui score "
                          f"{store.path} --run {run}` first", store.path)
-    return benchmark_named(store.benchmark).restore_scores(store.tasks(), cells)
+    return benchmark.restore_scores(tasks, cells)
 
 
 def workspace_report(store: WorkspaceStore, run: str) -> list[Any]:

@@ -1,7 +1,12 @@
-"""Workspace-level verbs: create one from a benchmark folder, import a run into it."""
+"""Workspace-level verbs: create one from a benchmark folder, import a run into it.
+
+The load options a workspace is made with (AA-LCR: `dataset_version`, `csv`) are kept in its
+meta table as JSON under `load_options`, so the folder is loaded under the same ones again.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -9,39 +14,43 @@ from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.config import CorpusOverride
 from anser_tui.corpora.checks import check_corpora
 from anser_tui.errors import InputError
-from anser_tui.sessions.data import data_signature
-from anser_tui.workspace.runs import read_log_file, read_run_file
+from anser_tui.sessions.data import LOAD_OPTIONS, data_signature
+from anser_tui.workspace.runs import read_log_file
 from anser_tui.workspace.store import WorkspaceStore
 
 
 def init_workspace(path: Path, benchmark: str, data_dir: Path,
+                   options: Mapping[str, str] | None = None,
                    overrides: Mapping[str, CorpusOverride] | None = None) -> WorkspaceStore:
-    """A new workspace holding every task of the benchmark folder, each in its splits, once
-    its tasks and every corpus present have been checked (corpora.check_corpora; `overrides`
+    """A new workspace holding every task of the benchmark folder, each in its splits,
+    loaded under `options` (what the user states about the folder; None: none), once its
+    tasks and every corpus present have been checked (corpora.check_corpora; `overrides`
     from the config)."""
     spec = benchmark_named(benchmark)
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
         raise InputError("no such folder", data_dir)
-    tasks = spec.load(data_dir)
+    options = dict(options or {})
+    tasks = spec.load(data_dir, options)
     corpora = spec.corpora_dir(data_dir)
     if corpora is not None:
         check_corpora(corpora, overrides)
     return WorkspaceStore.create(path, spec.name, data_dir, tasks,
                                  {t.id: spec.splits(t) for t in tasks},
-                                 data_signature(spec, data_dir.resolve()))
+                                 data_signature(spec, data_dir.resolve(), options),
+                                 {LOAD_OPTIONS: json.dumps(options, sort_keys=True)})
 
 
 def import_run(store: WorkspaceStore, run_file: Path, name: str,
                log_file: Path | None = None) -> int:
-    """Import a run (and its log) whole, or nothing: every line is checked before writing."""
+    """Import a run (and its log) whole, or nothing: every line is checked before writing.
+    The run file is read by the workspace's benchmark (`Benchmark.read_run`)."""
     if not name.strip():
         raise InputError("a run needs a non-empty --name")
     if store.has_run(name):
         raise InputError(f"the workspace already has a run named {name!r}", store.path)
-    benchmark = benchmark_named(store.benchmark)
-    outputs = read_run_file(Path(run_file), store.has_task, lambda task_id, retrieved:
-                            benchmark.retrieved_problem(store.task(task_id), retrieved))
+    outputs = benchmark_named(store.benchmark).read_run(Path(run_file), store.has_task,
+                                                        store.task)
     logs = read_log_file(Path(log_file), store.has_task) if log_file else []
     store.add_run(name, outputs, logs, str(Path(run_file).resolve()),
                   str(Path(log_file).resolve()) if log_file else None)

@@ -67,8 +67,10 @@ class WorkspaceStore:
     # -- opening -------------------------------------------------------------------------
     @classmethod
     def create(cls, path: Path, benchmark: str, data_dir: Path, tasks: Sequence[Task],
-               splits: Mapping[str, Sequence[str]], data_signature: str = "") -> WorkspaceStore:
-        """A new workspace at `path` holding `tasks` and their `splits` ({task id: splits}).
+               splits: Mapping[str, Sequence[str]], data_signature: str = "",
+               meta: Mapping[str, str] | None = None) -> WorkspaceStore:
+        """A new workspace at `path` holding `tasks` and their `splits` ({task id: splits}),
+        with `meta` entries of the caller's (e.g. the benchmark's load options).
         Written whole or not at all (built beside `path`, then renamed into place)."""
         path = Path(path)
         if path.exists():
@@ -88,7 +90,7 @@ class WorkspaceStore:
                     "schema_version": str(SCHEMA_VERSION), "benchmark": benchmark,
                     "workspace_uid": new_uid(), "created_at": utc_now(),
                     "benchmark_fingerprint": tasks_fingerprint(tasks),
-                    **data_dir_meta(path, data_dir, data_signature)})
+                    **data_dir_meta(path, data_dir, data_signature), **(meta or {})})
                 conn.executemany(f"INSERT INTO tasks ({', '.join(Task.COLUMNS)}) VALUES "
                                  f"({', '.join('?' * len(Task.COLUMNS))})",
                                  (t.to_row() for t in tasks))

@@ -40,6 +40,10 @@ FIRST_LINES = {
     "regbench_en": "You are a strict evaluator of RegBench answers.",
     "science_en": "You are a strict evaluator of evidence-synthesis short answers.",
 }
+# The other benchmarks' templates, each checked against its source in its own tests
+# (test_prbench_judge.py, test_aalcr_verdicts.py); the folder holds nothing else.
+OTHER_BENCHMARK_FILES = {"prbench_grader.txt", "aalcr_v1_1_system.txt", "aalcr_v1_1_user.txt",
+                         "aalcr_v1_0_user.txt"}
 TAIL = "QUERY:\n{query}\n\nINSTRUCTION:\n{instruction}\n\nGROUND_TRUTH:\n{ground_truth}\n\nANSWER:\n{answer}\n"
 
 
@@ -49,7 +53,7 @@ def _file_bytes(rubric_id: str) -> bytes:
 
 def test_one_prompt_file_per_rubric() -> None:
     files = {p.name for p in resources.files("anser_tui.judge").joinpath("prompts").iterdir()}
-    assert files == {f"{rid}.txt" for rid in RUBRICS}
+    assert files == {f"{rid}.txt" for rid in RUBRICS} | OTHER_BENCHMARK_FILES
     assert set(PROMPT_SHA256) == set(RUBRICS)
 
 
@@ -86,7 +90,7 @@ def test_every_readme_judge_block_has_a_file_and_every_file_a_block() -> None:
     assert len(keys) == len(set(keys))
     assert set(keys) == set(BLOCK_RUBRIC), "a README judge block the tests do not know"
     files = {p.name for p in resources.files("anser_tui.judge").joinpath("prompts").iterdir()}
-    assert files == {f"{b.rubric_id}.txt" for b in blocks}
+    assert files == {f"{b.rubric_id}.txt" for b in blocks} | OTHER_BENCHMARK_FILES
     assert {b.rubric_id for b in blocks} == set(RUBRICS)
 
 

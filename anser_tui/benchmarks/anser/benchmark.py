@@ -7,7 +7,7 @@ and metric names, and must not pay for the scorer at start-up.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,14 +17,16 @@ from anser_tui.benchmarks.base import (
     CallSpec,
     JudgeProtocol,
     JudgeValues,
+    LoadOptions,
     ParsedReply,
     ScoredRun,
     ScoreOptions,
     TableBlock,
+    refuse_options,
 )
 from anser_tui.scoring.cells import Cell
 from anser_tui.text import ground_truth_text
-from anser_tui.workspace.records import LogRecord, RunOutput, dumps
+from anser_tui.workspace.records import Judgment, LogRecord, RunOutput, dumps
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
 
@@ -54,16 +56,33 @@ class AnserBenchmark:
     name = "anser"
     label = "ANSER-Bench"
     judge: JudgeProtocol = AnserJudge()
+    policies: tuple[str, ...] = ()
 
-    def load(self, data_dir: Path) -> list[Task]:
+    def load(self, data_dir: Path, options: LoadOptions | None = None) -> list[Task]:
+        refuse_options(self.label, options)
         return load_anser(data_dir)
 
-    def data_files(self, data_dir: Path) -> list[Path]:
+    def data_files(self, data_dir: Path, options: LoadOptions | None = None) -> list[Path]:
         layout = AnserLayout(data_dir)
         return [path for g in GROUPS if (path := layout.task_file(g)).is_file()]
 
     def corpora_dir(self, data_dir: Path) -> Path | None:
         return AnserLayout(data_dir).corpora
+
+    def read_run(self, path: Path, known: Callable[[str], bool],
+                 task_of: Callable[[str], Task] | None = None) -> list[tuple[int, RunOutput]]:
+        from anser_tui.workspace.runs import read_run_file
+
+        if task_of is None:
+            return read_run_file(path, known)
+        return read_run_file(path, known, lambda task_id, retrieved:
+                             self.retrieved_problem(task_of(task_id), retrieved))
+
+    def read_judgments(self, path: Path, tasks_by_id: Mapping[str, Task],
+                       run: str) -> list[Judgment]:
+        from anser_tui.benchmarks.anser.judge_file import read_judgment_lines
+
+        return read_judgment_lines(self, path, tasks_by_id, run)
 
     def rubric(self, task: Task) -> Rubric | None:
         return rubric_for(task.group, task.form, task.number)
@@ -123,12 +142,14 @@ class AnserBenchmark:
 
         return build_rows(scores, logs, judge)
 
-    def render_report(self, runs: Sequence[tuple[str, Sequence[Any]]], fmt: str) -> str:
+    def render_report(self, runs: Sequence[tuple[str, Sequence[Any]]], fmt: str,
+                      policy: str | None = None) -> str:
         from anser_tui.benchmarks.anser.report_format import render_report
 
         return render_report(runs, fmt)
 
-    def table_blocks(self, runs: Sequence[tuple[str, Sequence[Any]]]) -> list[TableBlock]:
+    def table_blocks(self, runs: Sequence[tuple[str, Sequence[Any]]],
+                     policy: str | None = None) -> list[TableBlock]:
         from anser_tui.benchmarks.anser.report_format import table_blocks
 
         return table_blocks(runs)

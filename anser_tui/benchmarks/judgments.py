@@ -1,7 +1,11 @@
 """A judgment made of its calls' replies: each reply parsed under the rubric by the benchmark's
 judge protocol, the marks put together, the status the worst of the calls', the score the
 judge's own (a whole-rubric call that reports one, as ANSER's score_0_100) or else the
-rubric's aggregate of the marks."""
+rubric's aggregate of the marks. The dataset version is the one the caller names, else the
+one the calls' specs carry (AA-LCR: the answer keys judged against).
+
+Here, not in `judge`, because the benchmarks' own importers build judgments too (the judge's
+runner imports it from here)."""
 
 from __future__ import annotations
 
@@ -60,7 +64,9 @@ def assemble(run: str, task_id: str, rubric: Rubric, replies: Sequence[Reply], *
         error="; ".join(errors) or None,
         arithmetic_mismatch=(whole and score is not None and recomputed is not None
                              and abs(score - recomputed) > MISMATCH_TOLERANCE),
-        model=model, source=source, dataset_version=dataset_version,
+        model=model, source=source,
+        dataset_version=dataset_version or next(
+            (r.spec.dataset_version for r in replies if r.spec.dataset_version), None),
         latency_s=None if latency is None else float(latency),
         input_tokens=None if inputs is None else int(inputs),
         output_tokens=None if outputs is None else int(outputs))

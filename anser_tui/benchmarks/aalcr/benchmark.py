@@ -1,0 +1,97 @@
+"""AA-LCR behind the Benchmark protocol: questions over document sets, one equality-checker
+verdict each, accuracy per dataset version.
+
+Runs are `{question_id, answer}` lines; recorded verdicts `{question_id, dataset_version,
+reply}` lines (`judge_file`). Load options: `dataset_version` and `csv` (`dataset`). There is
+no automatic metric: `score` stores none, and the report is computed from the current
+judgments. Every question has the one-criterion rubric `judge.RUBRIC` (binary "verdict").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from anser_tui.benchmarks.aalcr.dataset import csv_path, dataset_version, load_aalcr
+from anser_tui.benchmarks.aalcr.judge import RUBRIC, AalcrJudge
+from anser_tui.benchmarks.base import (
+    JudgeProtocol,
+    JudgeValues,
+    LoadOptions,
+    ScoredRun,
+    ScoreOptions,
+    TableBlock,
+)
+from anser_tui.scoring.cells import Cell
+from anser_tui.workspace.records import Judgment, LogRecord, RunOutput
+from anser_tui.workspace.rubric import Rubric
+from anser_tui.workspace.tasks import Task
+
+
+class AalcrBenchmark:
+    name = "aalcr"
+    label = "AA-LCR"
+    judge: JudgeProtocol = AalcrJudge()
+    policies: tuple[str, ...] = ()
+
+    def load(self, data_dir: Path, options: LoadOptions | None = None) -> list[Task]:
+        return load_aalcr(data_dir, options)
+
+    def data_files(self, data_dir: Path, options: LoadOptions | None = None) -> list[Path]:
+        dataset_version(options)
+        path = csv_path(data_dir, options)
+        return [path] if path.is_file() else []
+
+    def corpora_dir(self, data_dir: Path) -> Path | None:
+        return None  # no evidence corpora: answers are judged, not retrieved evidence
+
+    def retrieved_problem(self, task: Task, retrieved: list[Any]) -> str | None:
+        return None
+
+    def read_run(self, path: Path, known: Callable[[str], bool],
+                 task_of: Callable[[str], Task] | None = None) -> list[tuple[int, RunOutput]]:
+        from anser_tui.benchmarks.run_files import read_keyed_run
+
+        return read_keyed_run(path, known, "question_id", "answer")
+
+    def read_judgments(self, path: Path, tasks_by_id: Mapping[str, Task],
+                       run: str) -> list[Judgment]:
+        from anser_tui.benchmarks.aalcr.judge_file import read_verdict_lines
+
+        return read_verdict_lines(path, tasks_by_id, run)
+
+    def rubric(self, task: Task) -> Rubric | None:
+        return RUBRIC
+
+    def splits(self, task: Task) -> tuple[str, ...]:
+        return (task.group,)
+
+    def metric_names(self, task: Task) -> tuple[str, ...]:
+        return ()
+
+    def score(self, data_dir: Path, tasks: Sequence[Task], outputs: Mapping[str, RunOutput],
+              logs: Mapping[str, LogRecord], options: ScoreOptions) -> ScoredRun:
+        return ScoredRun([t.id for t in tasks], {}, 0)
+
+    def restore_scores(self, tasks: Sequence[Task],
+                       cells: Mapping[str, Mapping[str, Cell]]) -> list[str]:
+        return [t.id for t in tasks]
+
+    def report(self, scores: Sequence[Any], logs: Mapping[str, LogRecord],
+               judge: JudgeValues | None) -> list[Any]:
+        from anser_tui.benchmarks.aalcr.report import build_rows
+
+        return build_rows(scores, judge.judgments if judge is not None else {})
+
+    def render_report(self, runs: Sequence[tuple[str, Sequence[Any]]], fmt: str,
+                      policy: str | None = None) -> str:
+        from anser_tui.benchmarks.aalcr.report import render_report
+
+        return render_report(runs, fmt)
+
+    def table_blocks(self, runs: Sequence[tuple[str, Sequence[Any]]],
+                     policy: str | None = None) -> list[TableBlock]:
+        from anser_tui.benchmarks.aalcr.report import table_blocks
+
+        return table_blocks(runs)

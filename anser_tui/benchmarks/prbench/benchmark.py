@@ -1,0 +1,113 @@
+"""PRBench behind the Benchmark protocol: split files of samples with weighted binary rubrics,
+judged one criterion a call, scored per sample and per split under a failure policy.
+
+Runs are `{task, response}` lines; recorded judgments come per criterion, from evals.py or
+from evalscope (`judgment_files`). There is no automatic metric: `score` stores none, and the
+report is computed from the current judgments. The rubric of a task is built from its record:
+criterion key = the rubric item's id, label = its title (what the judge sees), kind binary,
+weight from its weight class, category, and description = its rationale (for reviewers only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from anser_tui.benchmarks.base import (
+    JudgeProtocol,
+    JudgeValues,
+    LoadOptions,
+    ScoredRun,
+    ScoreOptions,
+    TableBlock,
+    refuse_options,
+)
+from anser_tui.benchmarks.prbench.judge import PrbenchJudge
+from anser_tui.benchmarks.prbench.loader import (
+    load_prbench,
+    split_files,
+    task_rubric_items,
+    task_splits,
+)
+from anser_tui.benchmarks.prbench.report import PrbenchItem, build_rows
+from anser_tui.benchmarks.prbench.scores import POLICIES
+from anser_tui.scoring.cells import Cell
+from anser_tui.workspace.records import Judgment, LogRecord, RunOutput
+from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Rubric
+from anser_tui.workspace.tasks import Task
+
+
+def prbench_rubric(task: Task) -> Rubric:
+    """The task's own rubric, in its record's order."""
+    criteria = tuple(Criterion(key=c.id, label=c.title, kind=CriterionKind.BINARY,
+                               weight=c.weight, category=c.category,
+                               description=c.description)
+                     for c in task_rubric_items(task))
+    return Rubric(id=f"prbench:{task.id}", label=f"PRBench rubric of {task.id}",
+                  criteria=criteria, aggregate=Aggregate.PRBENCH_POINTS)
+
+
+class PrbenchBenchmark:
+    name = "prbench"
+    label = "PRBench"
+    judge: JudgeProtocol = PrbenchJudge()
+    policies: tuple[str, ...] = POLICIES
+
+    def load(self, data_dir: Path, options: LoadOptions | None = None) -> list[Task]:
+        refuse_options(self.label, options)
+        return load_prbench(data_dir)
+
+    def data_files(self, data_dir: Path, options: LoadOptions | None = None) -> list[Path]:
+        return split_files(data_dir)
+
+    def corpora_dir(self, data_dir: Path) -> Path | None:
+        return None  # no evidence corpora: answers are judged, not retrieved evidence
+
+    def retrieved_problem(self, task: Task, retrieved: list[Any]) -> str | None:
+        return None
+
+    def read_run(self, path: Path, known: Callable[[str], bool],
+                 task_of: Callable[[str], Task] | None = None) -> list[tuple[int, RunOutput]]:
+        from anser_tui.benchmarks.run_files import read_keyed_run
+
+        return read_keyed_run(path, known, "task", "response")
+
+    def read_judgments(self, path: Path, tasks_by_id: Mapping[str, Task],
+                       run: str) -> list[Judgment]:
+        from anser_tui.benchmarks.prbench.judgment_files import read_prbench_judgments
+
+        return read_prbench_judgments(path, tasks_by_id, run, prbench_rubric)
+
+    def rubric(self, task: Task) -> Rubric | None:
+        return prbench_rubric(task)
+
+    def splits(self, task: Task) -> tuple[str, ...]:
+        return task_splits(task)
+
+    def metric_names(self, task: Task) -> tuple[str, ...]:
+        return ()
+
+    def score(self, data_dir: Path, tasks: Sequence[Task], outputs: Mapping[str, RunOutput],
+              logs: Mapping[str, LogRecord], options: ScoreOptions) -> ScoredRun:
+        return ScoredRun(self.restore_scores(tasks, {}), {}, 0)
+
+    def restore_scores(self, tasks: Sequence[Task],
+                       cells: Mapping[str, Mapping[str, Cell]]) -> list[PrbenchItem]:
+        return [PrbenchItem(t.id, task_splits(t), prbench_rubric(t)) for t in tasks]
+
+    def report(self, scores: Sequence[Any], logs: Mapping[str, LogRecord],
+               judge: JudgeValues | None) -> list[Any]:
+        return build_rows(scores, judge.judgments if judge is not None else {})
+
+    def render_report(self, runs: Sequence[tuple[str, Sequence[Any]]], fmt: str,
+                      policy: str | None = None) -> str:
+        from anser_tui.benchmarks.prbench.report_format import render_report
+
+        return render_report(runs, fmt, policy)
+
+    def table_blocks(self, runs: Sequence[tuple[str, Sequence[Any]]],
+                     policy: str | None = None) -> list[TableBlock]:
+        from anser_tui.benchmarks.prbench.report_format import table_blocks
+
+        return table_blocks(runs, policy)
