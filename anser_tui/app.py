@@ -40,7 +40,8 @@ class AnserApp(App[None]):
         self.store = WorkspaceStore.open(workspace)
         self.session = ReviewSession.open(self.store, reviewer, session_name, blind=blind,
                                           spec=queue)
-        self.corpora = CorpusLibrary((data_dir or self.store.data_dir) / "corpora",
+        self.data_dir = data_dir or self.store.data_dir
+        self.corpora = CorpusLibrary(self.data_dir / "corpora",
                                      settings.corpora)
         self.sub_title = f"{workspace.name} · {self.session.name}"
 

@@ -39,15 +39,29 @@ def build_app(workspace: Path, reviewer: str | None = None, session: str | None 
               help="Review every task, not only those the LLM judge scores.")
 @click.option("--blind", is_flag=True,
               help="Hide the judge's marks on an item until you commit your own.")
-def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool) -> None:
+@click.option("--benchmark", type=click.Choice(["anser", "prbench", "aalcr"]), default="anser",
+              show_default=True, help="Which benchmark's demo to open.")
+def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool,
+         benchmark: str) -> None:
     """Open the embedded demo (no network, no API key)."""
     from anser_tui.cli.console import build_indexes
-    from anser_tui.demo.workspace import ensure_demo_workspace
     from anser_tui.sessions import QueueSpec
 
     settings = load_cli_settings()
-    workspace = ensure_demo_workspace(settings.data_dir / "demo", rebuild=rebuild)
-    build_indexes(workspace.parent / "data" / "anser-bench" / "corpora", settings.corpora)
+    if benchmark == "prbench":
+        from anser_tui.demo.prbench import ensure_prbench_workspace
+
+        workspace = ensure_prbench_workspace(settings.data_dir / "demo-prbench", rebuild)
+    elif benchmark == "aalcr":
+        from anser_tui.demo.aalcr import ensure_aalcr_workspace
+
+        workspace = ensure_aalcr_workspace(settings.data_dir / "demo-aalcr", rebuild)
+    else:
+        from anser_tui.demo.workspace import ensure_demo_workspace
+
+        workspace = ensure_demo_workspace(settings.data_dir / "demo", rebuild=rebuild)
+        build_indexes(workspace.parent / "data" / "anser-bench" / "corpora", settings.corpora)
+    click.echo(f"demo workspace: {workspace}", err=True)
     build_app(workspace, reviewer=reviewer, settings=settings,
               queue=QueueSpec(all_tasks=all_tasks), blind=blind).run()
 

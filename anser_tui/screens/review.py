@@ -8,7 +8,7 @@ are kept as that item's draft, shown again (and said so) when the reviewer comes
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from textual import on
@@ -21,23 +21,18 @@ from anser_tui.judge_job import JudgeJob
 from anser_tui.screens.review_actions import ReviewActions
 from anser_tui.sessions.item_view import ItemView, load_item
 from anser_tui.sessions.review import ReviewSession
-from anser_tui.text import value_text
+from anser_tui.widgets.cards import reference_card, response_card, task_card
+from anser_tui.widgets.criterion_list import CriterionList
 from anser_tui.widgets.decision_bar import DecisionBar
 from anser_tui.widgets.evidence_panel import EvidencePanel, library_of
 from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.queue_list import QueueList
-from anser_tui.widgets.render import (
-    answer_body,
-    judge_body,
-    labelled,
-    metrics_body,
-    safe,
-    unjudged_body,
-)
+from anser_tui.widgets.render import answer_body, judge_body, metrics_body, unjudged_body
 from anser_tui.widgets.review_header import HeaderState, ReviewHeader
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import ReasonCode
+from anser_tui.workspace.rubric import CriterionKind
 
 _MARKS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
                   id=f"review.mark-{d}") for d in range(5)]
@@ -45,10 +40,12 @@ _MARKS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
 
 @dataclass
 class Draft:
-    """Marks and a reason typed on an item and not committed."""
+    """Marks and a reason typed on an item and not committed (criteria: marks set one
+    criterion at a time, by key)."""
 
     marks: list[int]
     reason: ReasonCode | None
+    criteria: dict[str, int] = field(default_factory=dict)
 
 
 class ReviewScreen(ReviewActions):
@@ -74,6 +71,8 @@ class ReviewScreen(ReviewActions):
         Binding("c", "comment", "Comment", id="review.comment"),
         Binding("g", "go_to", "Go to", id="review.go-to"),
         Binding("l", "toggle_queue", "Queue", id="review.queue"),
+        Binding("e", "unfold", "Unfold", show=False, id="review.unfold"),
+        Binding("x", "flip", "Flip verdict", show=False, id="review.flip"),
     ]
 
     position: var[int] = var(0, init=False)
@@ -87,6 +86,7 @@ class ReviewScreen(ReviewActions):
         self.drafts: dict[Item, Draft] = {}
         self.view: ItemView | None = None
         self.filter_text = ""
+        self.unfolded = False  # PRBench: reference texts and reasoning blocks shown whole
         self._shown_at = time.monotonic()
 
     def compose(self) -> ComposeResult:
@@ -101,6 +101,7 @@ class ReviewScreen(ReviewActions):
                         yield TextPanel("Metrics", id="metrics")
                     with Vertical(id="right"):
                         yield TextPanel("Ground truth", id="ground-truth")
+                        yield CriterionList(id="criteria")
                         yield TextPanel("Judge", id="judge")
                 yield EvidencePanel(id="evidence")
                 yield DecisionBar(id="decision-bar")
@@ -121,6 +122,7 @@ class ReviewScreen(ReviewActions):
         self.pending = draft.marks if draft else []
         self.pending_reason = draft.reason if draft else None
         self.restored = draft is not None
+        self._criteria_draft = draft.criteria if draft else {}
         self.show_item()
         queue = self.query_one(QueueList)
         if queue.filled:
@@ -128,9 +130,11 @@ class ReviewScreen(ReviewActions):
 
     def _keep_draft(self, item: Item) -> None:
         """Keep what was typed on the item being left, and say so."""
-        if self.pending or self.pending_reason is not None:
-            self.drafts[item] = Draft(list(self.pending), self.pending_reason)
-            what = f"{len(self.pending)} mark{'s' * (len(self.pending) != 1)}"
+        criteria = dict(self.query_one(CriterionList).marks) if self.criterion_mode else {}
+        if self.pending or self.pending_reason is not None or criteria:
+            self.drafts[item] = Draft(list(self.pending), self.pending_reason, criteria)
+            typed = len(self.pending) + len(criteria)
+            what = f"{typed} mark{'s' * (typed != 1)}"
             if self.pending_reason is not None:
                 what += " and a reason"
             self.notify(f"Draft kept for {item.task_id}: {what} (shown when you come back).",
@@ -162,21 +166,61 @@ class ReviewScreen(ReviewActions):
         library = library_of(self)
         return load_item(self.session, self.position, library.resolver if library else None)
 
+    @property
+    def criterion_mode(self) -> bool:
+        """The item's rubric is reviewed one criterion at a time (several binary criteria)."""
+        rubric = self.view.rubric if self.view is not None else None
+        return rubric is not None and len(rubric.criteria) > 1 and all(
+            c.kind is CriterionKind.BINARY for c in rubric.criteria)
+
     def show_item(self) -> None:
         view = self.view = self._load()
         self._shown_at = time.monotonic()
-        task = view.task
-        self.query_one("#task", TextPanel).show(
-            labelled(("Query", task.query), ("Instruction", task.instruction)),
-            title=f"Task {task.id}",
-            subtitle=f"{task.group} · {task.form.value}" + (f" · {task.prompt.type}"
-                                                              if task.prompt.type else ""))
-        self.query_one("#answer", TextPanel).show(answer_body(view),
-                                                  title=f"Answer · {view.item.run}")
+        title, body, subtitle = task_card(view, self.unfolded)
+        self.query_one("#task", TextPanel).show(body, title=title, subtitle=subtitle)
+        response = response_card(view, self.unfolded)
+        self.query_one("#answer", TextPanel).show(
+            answer_body(view) if response is None else response,
+            title=f"{'Response' if response is not None else 'Answer'} · {view.item.run}")
+        self.query_one("#metrics", TextPanel).display = bool(view.metric_names)
         self.query_one("#metrics", TextPanel).show(metrics_body(view))
-        self.query_one("#ground-truth", TextPanel).show(safe(value_text(task.ground_truth)))
-        self.query_one("#evidence", EvidencePanel).show(view.diff, task.query)
+        evidence = self.query_one("#evidence", EvidencePanel)
+        evidence.display = view.has_evidence
+        if view.diff is not None:
+            evidence.show(view.diff, view.task.query)
+        criteria = self.query_one(CriterionList)
+        criteria.display = self.criterion_mode
+        self.set_class(self.criterion_mode, "-criteria")
+        if self.criterion_mode and view.rubric is not None:
+            state = self.session.state(view.item)
+            judge = view.judgment.marks if view.judgment is not None and \
+                self.session.judge_visible(view.item) else {}
+            criteria.load(view.rubric, dict(judge),
+                          dict(state.verdict.marks) if state.verdict else {},
+                          getattr(self, "_criteria_draft", {}))
+            criteria.focus()
+        else:
+            ground_title, ground = reference_card(view)
+            self.query_one("#ground-truth", TextPanel).show(ground, title=ground_title)
+            if not view.has_evidence:
+                self.query_one("#judge", TextPanel).focus()
         self.refresh_decision()
+
+    @on(CriterionList.Moved)
+    def _criterion_moved(self, event: CriterionList.Moved) -> None:
+        if self.view is not None:
+            title, body = reference_card(self.view, event.criterion)
+            self.query_one("#ground-truth", TextPanel).show(body, title=title)
+
+    @on(CriterionList.Changed)
+    def _criterion_marked(self) -> None:
+        self.restored = False
+        self.refresh_decision()
+
+    def action_unfold(self) -> None:
+        """Show (or fold again) PRBench's reference texts and reasoning blocks."""
+        self.unfolded = not self.unfolded
+        self.show_item()
 
     def refresh_decision(self) -> None:
         view = self.view
@@ -189,8 +233,13 @@ class ReviewScreen(ReviewActions):
             judge.show(judge_body(view.rubric, view.judgment, state, self.pending,
                                   reveal=self.session.judge_visible(view.item)),
                        title=f"Judge · {view.rubric.label}")
-        self.query_one(DecisionBar).show(view.rubric, self.pending, self.pending_reason,
-                                         state.verdict, self.restored)
+        bar = self.query_one(DecisionBar)
+        if self.criterion_mode and view.rubric is not None:
+            bar.show_criteria(view.rubric, self.query_one(CriterionList).marks,
+                              self.pending_reason, state.verdict, self.restored)
+        else:
+            bar.show(view.rubric, self.pending, self.pending_reason, state.verdict,
+                     self.restored)
         self.query_one(QueueList).update_item(self.position, view.item, state)
         progress = self.session.progress()
         self.query_one(ReviewHeader).show(HeaderState(

@@ -14,6 +14,7 @@ Rules the reviewer can rely on (the help screen repeats them):
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.screen import Screen
@@ -41,6 +42,15 @@ class ReviewActions(Screen[None]):
 
     def refresh_decision(self) -> None:
         raise NotImplementedError
+
+    @property
+    def criterion_mode(self) -> bool:
+        raise NotImplementedError
+
+    def _criteria_typed(self) -> dict[str, int]:
+        from anser_tui.widgets.criterion_list import CriterionList
+
+        return self.query_one(CriterionList).marks if self.criterion_mode else {}
 
     # -- moving --------------------------------------------------------------------------
     def action_next(self) -> None:
@@ -79,7 +89,7 @@ class ReviewActions(Screen[None]):
         view = self._judged_view()
         if view is None:
             return
-        if self.pending:
+        if self.pending or self._criteria_typed():
             self.notify("You have typed marks: Enter commits them, Esc clears them; "
                         "then a accepts the judge.", severity="warning", timeout=4)
             return
@@ -118,23 +128,34 @@ class ReviewActions(Screen[None]):
 
     def action_clear_marks(self) -> None:
         self.pending, self.pending_reason, self.restored = [], None, False
+        if self.criterion_mode:
+            from anser_tui.widgets.criterion_list import CriterionList
+
+            criteria = self.query_one(CriterionList)
+            criteria.marks = {}
+            criteria.redraw()
         self.refresh_decision()
 
     def action_commit(self) -> None:
         view = self.view
         assert view is not None
-        if not self.pending or view.rubric is None:
-            # no marks typed: Enter opens the highlighted evidence row
-            from anser_tui.widgets.evidence_panel import EvidencePanel
-
-            self.query_one("#evidence", EvidencePanel).open_highlighted()
+        typed = self._criteria_typed()
+        if (not self.pending and not typed) or view.rubric is None:
+            self._open_sources(view)  # no marks typed: Enter opens the evidence
             return
         criteria = view.rubric.criteria
-        if len(self.pending) < len(criteria):
+        if typed:
+            if len(typed) < len(criteria):
+                self.notify(f"Mark all {len(criteria)} criteria before Enter "
+                            f"({len(typed)} so far).", severity="warning")
+                return
+            marks = dict(typed)
+        elif len(self.pending) < len(criteria):
             self.notify(f"Give all {len(criteria)} marks before Enter "
                         f"({len(self.pending)} so far).", severity="warning")
             return
-        marks = {c.key: d for c, d in zip(criteria, self.pending, strict=True)}
+        else:
+            marks = {c.key: d for c, d in zip(criteria, self.pending, strict=True)}
         visible = self.session.judge_visible(view.item)
         decision = self.session.override(view.item, marks, view.judgment, judge_visible=visible,
                                          reason_code=self.pending_reason,
@@ -149,12 +170,58 @@ class ReviewActions(Screen[None]):
         self.notify("Judge revealed: a accepts its marks, digits revise yours, n moves on.",
                     timeout=4)
 
+    def _open_sources(self, view: ItemView) -> None:
+        """Enter with nothing typed: the highlighted evidence row's document (ANSER), or the
+        question's document set (AA-LCR)."""
+        if view.has_evidence:
+            from anser_tui.widgets.evidence_panel import EvidencePanel
+
+            self.query_one("#evidence", EvidencePanel).open_highlighted()
+            return
+        if view.task.benchmark != "aalcr":
+            return
+        from anser_tui.benchmarks.aalcr.documents import read_document_set
+        from anser_tui.errors import InputError
+        from anser_tui.screens.document_set import DocumentSetScreen
+
+        data_dir: Path = getattr(self.app, "data_dir", self.session.store.data_dir)
+        try:
+            documents = read_document_set(data_dir, view.task)
+        except InputError as exc:
+            self.notify(exc.message, severity="error", markup=False)
+            return
+        self.app.push_screen(DocumentSetScreen(f"Question {view.task.id}",
+                                               [(d.filename, d.text) for d in documents]))
+
+    def action_flip(self) -> None:
+        """One binary verdict (AA-LCR): commit the judge's verdict turned over."""
+        view = self._judged_view()
+        if view is None or view.rubric is None:
+            return
+        criteria = view.rubric.criteria
+        if len(criteria) != 1 or criteria[0].kind is not CriterionKind.BINARY:
+            self.notify("x flips a single verdict; mark criteria with digits here.",
+                        severity="warning", timeout=3)
+            return
+        if not self.session.judge_visible(view.item):
+            self.notify("Blind review: commit your own verdict first.", severity="warning")
+            return
+        judge = view.judgment.marks.get(criteria[0].key) if view.judgment else None
+        if judge is None:
+            self.notify("No judge verdict to flip: type yours (1 or y, 0).", severity="warning")
+            return
+        decision = self.session.override(view.item, {criteria[0].key: 1 - judge},
+                                         view.judgment, reason_code=self.pending_reason,
+                                         time_spent_s=self._spent())
+        self._last_commit = (view.item, decision)
+        self._advance()
+
     # -- reasons and comments ------------------------------------------------------------
     def _reason_target(self) -> tuple[Item, Decision | None]:
         """Which item (and standing decision) a reason chosen now goes with."""
         view = self.view
         assert view is not None
-        if self.pending:
+        if self.pending or self._criteria_typed():
             return view.item, None
         verdict = self.session.state(view.item).verdict
         if verdict is not None:

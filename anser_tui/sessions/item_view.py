@@ -23,9 +23,10 @@ class ItemView:
     output: RunOutput | None
     judgment: Judgment | None
     rubric: Rubric | None  # None: the LLM judge does not score this form
-    diff: EvidenceDiff
+    diff: EvidenceDiff | None  # None: the benchmark has no evidence corpora
     metrics: dict[str, tuple[float | None, str | None]]
     metric_names: tuple[str, ...]  # the task's metric columns, in report order
+    has_evidence: bool = True  # the benchmark has corpora: the evidence diff is shown
 
     @property
     def answer_text(self) -> str:
@@ -43,10 +44,13 @@ def load_item(session: ReviewSession, position: int, resolver: Resolver | None =
     item = session.items[position]
     task = store.task(item.task_id)
     output = store.output(item.run, item.task_id)
+    has_evidence = session.benchmark.corpora_dir(store.data_dir) is not None
     return ItemView(item=item, position=position, task=task, output=output,
                     judgment=latest_judgment(store, item.run, item.task_id),
                     rubric=session.rubric(item),
                     diff=evidence_diff(task, output.retrieved if output else [],
-                                       resolver(task_space(task)) if resolver else None),
+                                       resolver(task_space(task)) if resolver else None)
+                    if has_evidence else None,
                     metrics=store.task_metrics(item.run, item.task_id),
-                    metric_names=session.benchmark.metric_names(task))
+                    metric_names=session.benchmark.metric_names(task),
+                    has_evidence=has_evidence)

@@ -42,6 +42,33 @@ class DecisionBar(Static):
         super().__init__(id=id, markup=False)
         self.border_title = "Your marks"
 
+    def show_criteria(self, rubric: Rubric, marks: dict[str, int], reason: ReasonCode | None,
+                      verdict: Decision | None, restored: bool = False) -> None:
+        """A rubric marked one criterion at a time: how many are marked, what Enter does."""
+        line = Text()
+        self.set_class(restored and bool(marks), "-draft")
+        self.border_title = "Your marks (draft kept from before)" if restored and marks \
+            else "Your marks"
+        total = len(rubric.criteria)
+        line.append(f"{len(marks)}/{total} criteria marked", style="bold")
+        met = sum(1 for v in marks.values() if v)
+        if marks:
+            line.append(f" ({met} met, {len(marks) - met} not met)")
+        if reason is not None:
+            line.append(f"   reason: {reason.value}", style="italic")
+        complete = len(marks) == total
+        if complete:
+            line.append("   Enter commits these marks", style="bold")
+        elif verdict is not None and not marks:
+            what = "accepted" if verdict.kind is DecisionKind.ACCEPT else "overridden"
+            line.append(f"   decided: {what} · y/n/space change it · a accepts the judge",
+                        style="anser.success")
+        else:
+            line.append("   y met · n not met · space flips · a accepts all the judge's marks",
+                        style="anser.muted")
+        self.set_class(complete, "-complete")
+        self.update(line)
+
     def show(self, rubric: Rubric | None, pending: list[int], reason: ReasonCode | None = None,
              verdict: Decision | None = None, restored: bool = False) -> None:
         line = Text()
