@@ -1,6 +1,7 @@
 """The click group every verb module adds its commands to, and what the verbs share.
 
-Exit codes: 0 ok; 2 bad input, with one line naming the file and line; 1 a bug.
+Exit codes: 0 ok; 2 bad input, with one line naming the file and line; 3 `judge` could not
+judge anything (every request it sent failed in transport); 130 interrupted; 1 a bug.
 Heavy imports happen inside the subcommand that needs them.
 """
 
@@ -47,6 +48,8 @@ def load_cli_settings() -> Settings:
         where = ".".join(str(p) for p in first["loc"])
         raise InputError(f"setting {where}: {first['msg']}", default_config_file()) from None
 
+
+EXIT_JUDGE_FAILED = 3  # `judge`: every request sent failed (no reply at all); not bad input
 
 WS = click.argument("workspace", type=click.Path(path_type=Path))
 

@@ -40,14 +40,20 @@ def build_app(workspace: Path, reviewer: str | None = None, session: str | None 
 @click.option("--blind", is_flag=True,
               help="Hide the judge's marks on an item until you commit your own.")
 def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool) -> None:
-    """Open the embedded demo (no network, no API key)."""
+    """Open the embedded demo (no network, no API key).
+
+    The demo's workspace and benchmark folder live under the data directory; their paths are
+    printed (on stderr) before the screen opens, for `show`, `report` or `judge` on them.
+    """
     from anser_tui.cli.console import build_indexes
     from anser_tui.demo.workspace import ensure_demo_workspace
     from anser_tui.sessions import QueueSpec
 
     settings = load_cli_settings()
     workspace = ensure_demo_workspace(settings.data_dir / "demo", rebuild=rebuild)
-    build_indexes(workspace.parent / "data" / "anser-bench" / "corpora", settings.corpora)
+    data = workspace.parent / "data" / "anser-bench"
+    click.echo(f"demo workspace: {workspace} (data: {data})", err=True)
+    build_indexes(data / "corpora", settings.corpora)
     build_app(workspace, reviewer=reviewer, settings=settings,
               queue=QueueSpec(all_tasks=all_tasks), blind=blind).run()
 

@@ -128,7 +128,8 @@ class ReviewScreen(Screen[None]):
             judge.show(unjudged_body(view.task.form.value, state), title="Judge")
         else:
             judge.show(judge_body(view.rubric, view.judgment, state, self.pending,
-                                  reveal=self.session.judge_visible(view.item)),
+                                  reveal=self.session.judge_visible(view.item),
+                                  history=view.history),
                        title=f"Judge · {view.rubric.label}")
         self.query_one(DecisionBar).show(view.rubric, self.pending, self.pending_reason)
         done = self.session.n_decided

@@ -7,7 +7,8 @@ judgments and decisions (decisions refer to their judgment and undo target by ui
 reviewers' workspaces can be merged), a content hash on runs, the benchmark's fingerprint
 in `meta`, and each session's purpose (review or adjudication) and sampling design (how its
 queue was drawn, and each item's chance of being drawn, for the corrected score; items
-re-inserted to check a reviewer's consistency are marked `recheck`). `migrations` turns a version-1 file into this.
+re-inserted to check a reviewer's consistency are marked `recheck`). `migrations` turns a
+version-1 file into this.
 """
 
 from __future__ import annotations
