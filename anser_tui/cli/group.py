@@ -57,7 +57,11 @@ WS = click.argument("workspace", type=click.Path(path_type=Path))
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="anser-tui")
 def cli() -> None:
-    """Audit LLM-judge scores on analytical-search benchmarks."""
+    """Audit LLM-judge scores on analytical-search benchmarks.
+
+    Exit codes: 0 ok; 2 bad input (one line naming the file and line); 3 judge could not
+    judge anything (every request it sent failed); 130 interrupted; 1 a bug.
+    """
 
 
 DATA = click.option("--data", "data_dir", type=click.Path(path_type=Path),

@@ -38,7 +38,7 @@ def import_run_cmd(workspace: Path, run_file: Path, name: str, log_file: Path | 
     """Import a system's outputs (one {id, answer, retrieved_evidence} a line), scored.
 
     Every metric but BERTScore-F1 is computed and stored with the run, in one transaction
-    (nothing is written if the file or the scoring fails); `anser-tui score` adds
+    (nothing is written if the file or the scoring fails); the score command adds
     BERTScore-F1.
     """
     from anser_tui.sessions import import_run

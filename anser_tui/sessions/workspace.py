@@ -4,20 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from anser_tui.benchmarks.base import ScoreOptions
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.config import BertScoreSettings
 from anser_tui.errors import InputError
 from anser_tui.sessions.data import data_folder, data_signature
-from anser_tui.sessions.scoring import (
-    RunSummary,
-    WorkspaceBertScoreCache,
-    metric_rows,
-    summary_of,
-)
 from anser_tui.workspace.runs import read_log_file, read_run_file
 from anser_tui.workspace.store import WorkspaceStore
+
+if TYPE_CHECKING:
+    from anser_tui.sessions.scoring import RunSummary
 
 
 def init_workspace(path: Path, benchmark: str, data_dir: Path) -> WorkspaceStore:
@@ -50,6 +48,8 @@ def import_run(store: WorkspaceStore, run_file: Path, name: str,
     workspace always has its metrics. `data_dir`: the benchmark folder as `data_folder` found
     it (the scorer reads the corpora's rule keys); default: `data_folder(store)`.
     """
+    from anser_tui.sessions.scoring import WorkspaceBertScoreCache, metric_rows, summary_of
+
     if not name.strip():
         raise InputError("a run needs a non-empty --name")
     if store.has_run(name):

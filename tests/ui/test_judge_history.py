@@ -8,11 +8,17 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from conftest import decisions
+from judge_server import FailingServer
+from judge_workspace import RUN, judge_workspace
+from mini_bench import write_jsonl
 from rich.console import Console
 
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.cli import build_app
+from anser_tui.config import JudgeSettings, load_settings
+from anser_tui.judge import import_judgments
 from anser_tui.screens.review import ReviewScreen
 from anser_tui.sessions.attempts import attempts_line
 from anser_tui.widgets.render import judge_body
@@ -110,3 +116,44 @@ async def test_a_run_whose_metrics_were_deleted_says_no_metrics_yet(
         assert isinstance(screen, ReviewScreen)
         text = panel_text(screen, "answer")
     assert "No metrics yet (run `anser-tui score`)." in text
+
+
+async def test_a_palette_judge_run_that_fails_keeps_the_shown_judgment_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = judge_workspace(tmp_path, {TASK: "应返还本金并支付利息。"})
+    judged = write_jsonl(tmp_path / "judge.jsonl", [{"id": TASK, "model": "gpt-x", "output": {
+        "score_0_100": 74, "conclusion": 3, "rule_citation": 3, "rule_application": 3,
+        "ground_truth_consistency": 2, "format": 4, "reason": "好"}}])
+    with WorkspaceStore.open(path) as store:
+        import_judgments(store, judged, RUN)
+    server = FailingServer().start()
+    try:
+        settings = load_settings(judge=JudgeSettings(base_url=server.url, model="local-judge",
+                                                     max_retries=0))
+        app = build_app(path, reviewer="tester", settings=settings)
+        notes: list[tuple[str, str]] = []
+        monkeypatch.setattr(app, "notify", lambda message, **kw: notes.append(
+            (str(message), str(kw.get("severity", "information")))))
+        async with app.run_test(size=SIZE) as pilot:
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen) and screen.view is not None
+            assert screen.view.item.task_id == TASK
+            await pilot.press("ctrl+p")
+            await pilot.press(*("space" if ch == " " else ch for ch in "judge: run current"))
+            await pilot.pause()
+            await pilot.press("enter")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert len(server.requests) == 1
+            view = screen.view
+            assert view.judgment is not None
+            assert (view.judgment.status, view.judgment.score, view.judgment.model) == (
+                JudgmentStatus.OK, 74.0, "gpt-x")
+            assert [j.status.value for j in view.history] == ["ok", "transport_error"]
+            text = " ".join(panel_text(screen, "judge").split())
+            assert "Score 74 status ok" in text and "transport_error local-judge" in text
+    finally:
+        server.stop()
+    errors = [message for message, severity in notes if severity == "error"]
+    assert errors == ["every judge request failed (the first: HTTP 500: Error code: 500 - "
+                      "internal error (1 attempt)); no good judgment was replaced"]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from judge_server import JudgeServer
+from judge_server import FailingServer, JudgeServer
 from judge_workspace import RUN, judge_workspace
 from mini_bench import write_jsonl
 
@@ -37,17 +37,6 @@ from anser_tui.workspace.judgments import current_of
 TASK = "science_en_descriptive_1"
 GOOD = {"score_0_100": 65, "conclusion": 2, "coverage": 4, "ground_truth_consistency": 3,
         "format": 1, "reason": "covers the finding"}  # 100*(.45*2+.25*4+.20*3+.10*1)/4 = 65
-
-
-class FailingServer(JudgeServer):
-    """Answers every request with HTTP 500 (recorded first, like the real test server)."""
-
-    def answer(self, path: str, headers: dict[str, str], raw: bytes
-               ) -> tuple[int, dict[str, str], bytes]:
-        with self.lock:
-            self.requests.append({"path": path, "headers": headers, "raw": raw,
-                                  "body": json.loads(raw)})
-        return 500, {}, b'{"error": {"message": "internal error"}}'
 
 
 @pytest.fixture
