@@ -76,6 +76,10 @@ class JudgeJob:
     def _finished(self, runner: JudgeRunner | None, interrupted: bool = False,
                   error: str | None = None) -> None:
         line = runner.summary.line() if runner else "nothing sent"
+        if error is None and not interrupted and runner and runner.summary.all_failed:
+            error = (f"every judge request failed (the first: "
+                     f"{runner.summary.first_error or 'no reply'}); no good judgment was "
+                     "replaced")
         self.target.post_message(self.Finished(line, interrupted, error))
 
     async def run(self) -> None:

@@ -175,3 +175,14 @@ class JudgeServer:
                  "usage": {"prompt_tokens": len(prompt), "completion_tokens": 40,
                            "total_tokens": len(prompt) + 40}}
         return 200, {}, json.dumps(reply).encode("utf-8")
+
+
+class FailingServer(JudgeServer):
+    """Answers every request with HTTP 500 (recorded first, like `JudgeServer`)."""
+
+    def answer(self, path: str, headers: dict[str, str], raw: bytes
+               ) -> tuple[int, dict[str, str], bytes]:
+        with self.lock:
+            self.requests.append({"path": path, "headers": headers, "raw": raw,
+                                  "body": json.loads(raw)})
+        return 500, {}, b'{"error": {"message": "internal error"}}'

@@ -100,11 +100,16 @@ class TableBlock:
 
 @dataclass
 class ScoreOptions:
-    """What scoring may use besides the tasks and outputs."""
+    """What scoring may use besides the tasks and outputs.
+
+    `neural=False` computes every metric but the neural ones (BERTScore-F1): no model is
+    loaded, and their cells say why they are empty (how to compute them, or why they cannot
+    be here). Values the cache already holds are filled in all the same."""
 
     bertscore: BertScoreSettings = field(default_factory=BertScoreSettings)
     bertscore_cache: Any = None  # a scoring.bertscore.BertScoreCache, or None
     on_progress: PhaseProgress | None = None
+    neural: bool = True
 
 
 @dataclass

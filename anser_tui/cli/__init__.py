@@ -1,6 +1,7 @@
 """The command line: every subcommand, by verb group, and the `build_app` factory.
 
-Exit codes: 0 ok; 2 bad input, with one line naming the file and line; 1 a bug.
+Exit codes: 0 ok; 2 bad input, with one line naming the file and line; 3 `judge` could not
+judge anything (every request it sent failed in transport); 130 interrupted; 1 a bug.
 """
 
 from anser_tui.cli import judge_cmds, review_cmds, scoring_cmds, workspace_cmds

@@ -1,6 +1,7 @@
 """The click group every verb module adds its commands to, and what the verbs share.
 
-Exit codes: 0 ok; 2 bad input, with one line naming the file and line; 1 a bug.
+Exit codes: 0 ok; 2 bad input, with one line naming the file and line; 3 `judge` could not
+judge anything (every request it sent failed in transport); 130 interrupted; 1 a bug.
 Heavy imports happen inside the subcommand that needs them.
 """
 
@@ -37,13 +38,19 @@ def load_cli_settings() -> Settings:
     return load_settings()
 
 
+EXIT_JUDGE_FAILED = 3  # `judge`: every request sent failed (no reply at all); not bad input
+
 WS = click.argument("workspace", type=click.Path(path_type=Path))
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="anser-tui")
 def cli() -> None:
-    """Audit LLM-judge scores on analytical-search benchmarks."""
+    """Audit LLM-judge scores on analytical-search benchmarks.
+
+    Exit codes: 0 ok; 2 bad input (one line naming the file and line); 3 judge could not
+    judge anything (every request it sent failed); 130 interrupted; 1 a bug.
+    """
 
 
 DATA = click.option("--data", "data_dir", type=click.Path(path_type=Path),

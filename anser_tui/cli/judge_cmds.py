@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from anser_tui.cli.group import WS, cli, load_cli_settings
+from anser_tui.cli.group import EXIT_JUDGE_FAILED, WS, cli, load_cli_settings
 
 
 @cli.command()
@@ -22,7 +22,9 @@ def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
     """Run the LLM judge on every task of a run it scores (cached, resumable).
 
     The API key is read from the variable named by the judge.api_key_env setting
-    (OPENAI_API_KEY by default) and is never stored or printed.
+    (OPENAI_API_KEY by default) and is never stored or printed. A failed request never
+    replaces a good judgment. Exit status 3 when every request sent failed in transport
+    (nothing was judged); 0 when at least one was answered.
     """
     import asyncio
 
@@ -45,4 +47,12 @@ def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
             click.echo(f"anser-tui: interrupted; written so far: {runner.summary.line()}; "
                        "run the same command again to resume", err=True)
             sys.exit(130)
-    click.echo(runner.summary.line())
+    summary = runner.summary
+    click.echo(summary.line())
+    if summary.all_failed:
+        click.echo(f"anser-tui: error: every judge request failed ({summary.done} transport "
+                   f"errors; the first: {summary.first_error or 'no reply'}); the failed "
+                   "attempts are kept in each item's history and no good judgment was "
+                   "replaced; check --base-url, --model and the server, then run the same "
+                   "command again", err=True)
+        sys.exit(EXIT_JUDGE_FAILED)

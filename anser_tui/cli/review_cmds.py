@@ -43,7 +43,11 @@ def build_app(workspace: Path, reviewer: str | None = None, session: str | None 
               show_default=True, help="Which benchmark's demo to open.")
 def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool,
          benchmark: str) -> None:
-    """Open the embedded demo (no network, no API key)."""
+    """Open the embedded demo (no network, no API key).
+
+    The demo's workspace and benchmark folder live under the data directory; their paths are
+    printed (on stderr) before the screen opens, for `show`, `report` or `judge` on them.
+    """
     from anser_tui.cli.console import build_indexes
     from anser_tui.sessions import QueueSpec
 
@@ -52,16 +56,19 @@ def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool,
         from anser_tui.demo.prbench import ensure_prbench_workspace
 
         workspace = ensure_prbench_workspace(settings.data_dir / "demo-prbench", rebuild)
+        data = workspace.parent / "data"
     elif benchmark == "aalcr":
         from anser_tui.demo.aalcr import ensure_aalcr_workspace
 
         workspace = ensure_aalcr_workspace(settings.data_dir / "demo-aalcr", rebuild)
+        data = workspace.parent / "data"
     else:
         from anser_tui.demo.workspace import ensure_demo_workspace
 
         workspace = ensure_demo_workspace(settings.data_dir / "demo", rebuild=rebuild)
-        build_indexes(workspace.parent / "data" / "anser-bench" / "corpora", settings.corpora)
-    click.echo(f"demo workspace: {workspace}", err=True)
+        data = workspace.parent / "data" / "anser-bench"
+        build_indexes(data / "corpora", settings.corpora)
+    click.echo(f"demo workspace: {workspace} (data: {data})", err=True)
     build_app(workspace, reviewer=reviewer, settings=settings,
               queue=QueueSpec(all_tasks=all_tasks), blind=blind).run()
 

@@ -47,15 +47,27 @@ def init(workspace: Path, benchmark: str, data_dir: Path, dataset_version: str |
 @click.option("--name", required=True, help="The run's name in the workspace.")
 @click.option("--log", "log_file", type=click.Path(path_type=Path),
               help="Reproducibility log (JSONL): per-task latency and tokens.")
-def import_run_cmd(workspace: Path, run_file: Path, name: str, log_file: Path | None) -> None:
+@DATA
+def import_run_cmd(workspace: Path, run_file: Path, name: str, log_file: Path | None,
+                   data_dir: Path | None) -> None:
     """Import a system's outputs (ANSER {id, answer, retrieved_evidence}; PRBench {task,
-    response}; AA-LCR {question_id, answer}: one a line)."""
+    response}; AA-LCR {question_id, answer}: one a line), scored.
+
+    Every metric but BERTScore-F1 is computed and stored with the run, in one transaction
+    (nothing is written if the file or the scoring fails); the score command adds
+    BERTScore-F1.
+    """
     from anser_tui.sessions import import_run
     from anser_tui.workspace import WorkspaceStore
 
+    settings = load_cli_settings()
     with WorkspaceStore.open(workspace) as store:
-        n = import_run(store, run_file, name, log_file)
-    click.echo(f"imported run {name!r}: {n} outputs")
+        imported = import_run(store, run_file, name, log_file,
+                              find_data(store, data_dir, settings), settings.bertscore)
+    scored = imported.scored
+    notes = "".join(f"; {what} not computed: {why}" for what, why in scored.not_computed.items())
+    click.echo(f"imported run {name!r}: {imported.n_outputs} outputs; scored {scored.n} tasks, "
+               f"{scored.n_unparsed} unparsed{notes}")
 
 
 @cli.command("import-judgments")

@@ -1,7 +1,17 @@
 """Which items a judge run sends: every judged task of the run, minus what is already done.
 
-An item is done when its current judgment answers the very same request (same prompt, model
-and parameters) with a reply (ok, invalid or parse_error); a transport error is never done.
+An item is done when sending its request (same prompt, model and parameters) again would
+change nothing:
+- its current judgment (`workspace.judgments`: the newest ok one, else the newest) answers that
+  very request with a reply; or
+- the judge's newest reply to that request did not parse or did not fit the rubric
+  (parse_error, invalid): asking again gets the same cached reply, which could not become
+  current over an ok judgment.
+A transport error is never done. A good judgment of another request (an imported one, another
+model) does not make the item done: the request is sent, and its judgment, if ok, becomes
+current. A failed attempt never displaces a good judgment, so after a transport error the
+current judgment stays the good one made before, and the next run sends the failed request
+again.
 `limit` takes the first K items not done, in the order given (task order for a run).
 """
 
@@ -13,7 +23,7 @@ from dataclasses import dataclass, field
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.judge.request import JudgeParams, JudgeRequest, build_request
 from anser_tui.workspace.item import Item
-from anser_tui.workspace.judgments import latest_judgments
+from anser_tui.workspace.judgments import current_judgments, unusable_replies
 from anser_tui.workspace.records import Judgment, JudgmentStatus, RunOutput
 from anser_tui.workspace.store import WorkspaceStore
 
@@ -21,7 +31,7 @@ from anser_tui.workspace.store import WorkspaceStore
 @dataclass
 class JudgePlan:
     requests: list[JudgeRequest] = field(default_factory=list)
-    already: int = 0  # items whose current judgment answers the same request
+    already: int = 0  # items done: the same request already answered (see above)
 
 
 def run_items(store: WorkspaceStore, run: str) -> list[Item]:
@@ -33,9 +43,11 @@ def run_items(store: WorkspaceStore, run: str) -> list[Item]:
     return [Item(run, t.id) for t in store.tasks() if benchmark.rubric(t) is not None]
 
 
-def _done(judgment: Judgment | None, request: JudgeRequest) -> bool:
-    return (judgment is not None and judgment.source == request.source
-            and judgment.status is not JudgmentStatus.TRANSPORT_ERROR)
+def _done(current: Judgment | None, unusable: set[str], request: JudgeRequest) -> bool:
+    if (current is not None and current.source == request.source
+            and current.status is not JudgmentStatus.TRANSPORT_ERROR):
+        return True
+    return request.source in unusable
 
 
 def plan_judging(store: WorkspaceStore, items: Iterable[Item], params: JudgeParams,
@@ -44,6 +56,7 @@ def plan_judging(store: WorkspaceStore, items: Iterable[Item], params: JudgePara
     benchmark = benchmark_named(store.benchmark)
     outputs: dict[str, dict[str, RunOutput]] = {}
     current: dict[str, dict[str, Judgment]] = {}
+    unusable: dict[str, dict[str, set[str]]] = {}
     for item in items:
         task = store.task(item.task_id)
         rubric = benchmark.rubric(task)
@@ -51,10 +64,12 @@ def plan_judging(store: WorkspaceStore, items: Iterable[Item], params: JudgePara
             continue
         if item.run not in outputs:
             outputs[item.run] = store.outputs(item.run)
-            current[item.run] = latest_judgments(store, item.run)
+            current[item.run] = current_judgments(store, item.run)
+            unusable[item.run] = unusable_replies(store, item.run)
         request = build_request(benchmark, item.run, task, outputs[item.run].get(item.task_id),
                                 rubric, params)
-        if _done(current[item.run].get(item.task_id), request):
+        if _done(current[item.run].get(item.task_id),
+                 unusable[item.run].get(item.task_id, set()), request):
             plan.already += 1
         elif limit is None or len(plan.requests) < limit:
             plan.requests.append(request)

@@ -46,6 +46,7 @@ class JudgeSummary:
     input_tokens: int = 0
     output_tokens: int = 0
     interrupted: bool = False
+    first_error: str | None = None  # the first transport error of the run, as the client said
 
     @property
     def done(self) -> int:
@@ -201,6 +202,8 @@ class JudgeRunner:
         add_judgments(writer, [judgment], cache_rows)
         del self._arrived[index]
         self.summary.counts[judgment.status.value] += 1
+        if judgment.status is JudgmentStatus.TRANSPORT_ERROR and self.summary.first_error is None:
+            self.summary.first_error = judgment.error
         if self.on_judgment is not None:
             self.on_judgment(self.summary, judgment)
 

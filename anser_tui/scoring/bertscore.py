@@ -77,8 +77,12 @@ Progress = Callable[[int, int], None]
 
 def bertscore_f1(pairs: Sequence[Pair], config: BertScoreConfig,
                  cache: BertScoreCache | None = None,
-                 on_progress: Progress | None = None) -> BertScoreResult:
-    """BERTScore-F1 of each (candidate, reference) pair; None with a reason where unavailable."""
+                 on_progress: Progress | None = None,
+                 run_model: bool = True) -> BertScoreResult:
+    """BERTScore-F1 of each (candidate, reference) pair; None with a reason where unavailable.
+
+    `run_model=False`: only what needs no model (empty pairs, cached pairs); the others are
+    None, with the reason only where the model could not run here anyway (`unavailable`)."""
     empty = {p for p in pairs if not p[0].strip() or not p[1].strip()}
     wanted = list(dict.fromkeys(p for p in pairs if p not in empty))
     layers = config.cache_layers
@@ -86,7 +90,9 @@ def bertscore_f1(pairs: Sequence[Pair], config: BertScoreConfig,
     missing = [p for p in wanted if p not in known]
     result = BertScoreResult([], cached=len(known))
     raw: dict[Pair, float] = {**dict.fromkeys(empty, 0.0), **known}
-    if missing:
+    if missing and not run_model:
+        result.reason = unavailable(config)
+    elif missing:
         fresh: dict[Pair, float] = {}
         try:
             _compute(missing, config, fresh, on_progress)
@@ -109,6 +115,18 @@ def bertscore_f1(pairs: Sequence[Pair], config: BertScoreConfig,
 
 class _Unavailable(Exception):
     """BERTScore cannot run here; the message says why."""
+
+
+def unavailable(config: BertScoreConfig) -> str | None:
+    """Why BERTScore cannot run here with `config` (the package, torch, the model offline),
+    found without importing torch or loading the model; None when it may run."""
+    try:
+        if importlib.util.find_spec("bert_score") is None or importlib.util.find_spec(
+                "torch") is None:
+            return INSTALL_HINT
+    except (ImportError, ValueError):
+        return INSTALL_HINT
+    return _model_reason(config.model)
 
 
 def _model_reason(model: str) -> str | None:
@@ -172,13 +190,7 @@ def clear_loaded_models() -> None:
 def _compute(pairs: list[Pair], config: BertScoreConfig, out: dict[Pair, float],
              on_progress: Progress | None) -> None:
     """Score `pairs` into `out` chunk by chunk; _Unavailable (pairs so far kept) on failure."""
-    try:
-        if importlib.util.find_spec("bert_score") is None or importlib.util.find_spec(
-                "torch") is None:
-            raise _Unavailable(INSTALL_HINT)
-    except (ImportError, ValueError):
-        raise _Unavailable(INSTALL_HINT) from None
-    reason = _model_reason(config.model)
+    reason = unavailable(config)
     if reason:
         raise _Unavailable(reason)
     try:

@@ -231,7 +231,8 @@ class ReviewScreen(ReviewActions):
             judge.show(unjudged_body(view.task.form.value, state), title="Judge")
         else:
             judge.show(judge_body(view.rubric, view.judgment, state, self.pending,
-                                  reveal=self.session.judge_visible(view.item)),
+                                  reveal=self.session.judge_visible(view.item),
+                                  history=view.history),
                        title=f"Judge · {view.rubric.label}")
         bar = self.query_one(DecisionBar)
         if self.criterion_mode and view.rubric is not None:

@@ -1,7 +1,9 @@
 """The review card of one (run, task) as plain text: for shells, logs and `anser-tui show`.
 
-Task, answer, ground truth, metrics, judge, and the evidence diff with each document's title and
-its standing in the corpus. Every untrusted string is neutralised; nothing is markup.
+Task, answer, ground truth, metrics, the judge (the current judgment and, when there was more
+than one, every attempt), the decisions of every review session on the item (undone ones
+marked), and the evidence diff with each document's title and its standing in the corpus.
+Every untrusted string is neutralised; nothing is markup.
 """
 
 from __future__ import annotations
@@ -13,8 +15,12 @@ from anser_tui.benchmarks.anser.groups import LATENCY
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
 from anser_tui.corpora.resolver import CorpusLibrary
+from anser_tui.sessions.attempts import attempt_entries
 from anser_tui.text import cell_width, neutralize, value_text
-from anser_tui.workspace.judgments import latest_judgment
+from anser_tui.workspace.decisions import item_decisions
+from anser_tui.workspace.judgments import current_of, judgment_history
+from anser_tui.workspace.records import Decision, DecisionKind
+from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.store import WorkspaceStore
 from anser_tui.workspace.tasks import Task
 
@@ -33,6 +39,49 @@ def _pad(text: str, width: int) -> str:
 def _block(title: str, text: str) -> list[str]:
     body = neutralize(text).rstrip() or "(empty)"
     return [title, *("  " + line for line in body.split("\n")), ""]
+
+
+def _when(created_at: str | None) -> str:
+    """An event's time as "2026-12-01 10:07:03" (UTC)."""
+    return created_at[:19].replace("T", " ") if created_at else "—"
+
+
+def _decision_line(session: str, event: Decision, undone: set[str],
+                   by_uid: dict[str, Decision], rubric: Rubric | None) -> str:
+    parts = [_when(event.created_at), neutralize(event.reviewer), f"session {neutralize(session)}",
+             event.kind.value]
+    if event.kind is DecisionKind.UNDO:
+        target = by_uid.get(event.target_uid or "")
+        parts.append(f"takes back the {target.kind.value} of {_when(target.created_at)}"
+                     if target is not None else "takes back an event of another workspace")
+    if event.marks:
+        order = {c.key: i for i, c in enumerate(rubric.criteria)} if rubric else {}
+        keys = sorted(event.marks, key=lambda k: (order.get(k, len(order)), k))
+        parts.append("marks " + " ".join(f"{neutralize(k)}={event.marks[k]}" for k in keys))
+    if event.score is not None:
+        parts.append(f"score {_number(event.score)}")
+    if event.reason_code is not None:
+        parts.append(f"reason: {event.reason_code.value}")
+    if event.comment:
+        parts.append(f"comment: {neutralize(event.comment)}")
+    if not event.judge_visible:
+        parts.append("judge hidden")
+    if event.uid in undone:
+        parts.append("[undone]")
+    return "  " + " · ".join(parts)
+
+
+def decision_lines(store: WorkspaceStore, run: str, task_id: str,
+                   rubric: Rubric | None) -> list[str]:
+    """The "Decisions" block: every session's events on (run, task), oldest first."""
+    events = item_decisions(store, run, task_id)
+    if not events:
+        return ["Decisions", "  (none)", ""]
+    by_uid = {e.uid: e for _, e in events}
+    undone = {e.target_uid for _, e in events if e.kind is DecisionKind.UNDO and e.target_uid}
+    sessions = len({e.session_id for _, e in events})
+    head = f"Decisions ({len(events)} events, {sessions} session{'s' if sessions > 1 else ''})"
+    return [head, *(_decision_line(name, e, undone, by_uid, rubric) for name, e in events), ""]
 
 
 def evidence_lines(diff: EvidenceDiff, notes: dict[str, EvidenceNote]) -> Iterator[str]:
@@ -96,7 +145,8 @@ def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: 
         lines.append(f"  {name:<24} {_number(value)}{unit}{extra}")
     lines.append("")
 
-    judgment = latest_judgment(store, run, task.id)
+    history = judgment_history(store, run, task.id)
+    judgment = current_of(history)
     rubric = benchmark.rubric(task)
     if judgment is None:
         lines += ["Judge", "  (no judgment)" if rubric else "  (the LLM judge does not score "
@@ -108,6 +158,9 @@ def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: 
         if judgment.model:
             head += f" · model {neutralize(judgment.model)}"
         lines.append(head)
+        if len(history) > 1:
+            lines.append(f"  attempts (UTC), {len(history)}:")
+            lines += [f"    {entry}" for entry in attempt_entries(history, judgment)]
         if judgment.arithmetic_mismatch:
             lines.append("  ⚠ arithmetic mismatch")
         for criterion in rubric.criteria if rubric else ():
@@ -118,6 +171,7 @@ def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: 
             lines.append(f"  error: {neutralize(judgment.error)}")
         lines += ["  Reason", *("    " + line for line in
                                 neutralize(judgment.reason or judgment.raw).split("\n")), ""]
+    lines += decision_lines(store, run, task.id, rubric)
 
     space = task_space(task)
     diff = evidence_diff(task, output.retrieved if output else [], library.resolver(space))

@@ -9,7 +9,7 @@ from anser_tui.benchmarks.anser.evidence_diff import EvidenceDiff, evidence_diff
 from anser_tui.benchmarks.anser.groups import EvidenceSpace
 from anser_tui.sessions.review import ReviewSession
 from anser_tui.workspace.item import Item
-from anser_tui.workspace.judgments import latest_judgment
+from anser_tui.workspace.judgments import current_of, judgment_history
 from anser_tui.workspace.records import Judgment, RunOutput
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
@@ -21,12 +21,13 @@ class ItemView:
     position: int
     task: Task
     output: RunOutput | None
-    judgment: Judgment | None
+    judgment: Judgment | None  # the current one: the newest ok judgment, else the newest
     rubric: Rubric | None  # None: the LLM judge does not score this form
     diff: EvidenceDiff | None  # None: the benchmark has no evidence corpora
     metrics: dict[str, tuple[float | None, str | None]]
     metric_names: tuple[str, ...]  # the task's metric columns, in report order
     has_evidence: bool = True  # the benchmark has corpora: the evidence diff is shown
+    history: tuple[Judgment, ...] = ()  # every judge attempt on the item, oldest first
 
     @property
     def answer_text(self) -> str:
@@ -45,8 +46,9 @@ def load_item(session: ReviewSession, position: int, resolver: Resolver | None =
     task = store.task(item.task_id)
     output = store.output(item.run, item.task_id)
     has_evidence = session.benchmark.corpora_dir(store.data_dir) is not None
+    history = tuple(judgment_history(store, item.run, item.task_id))
     return ItemView(item=item, position=position, task=task, output=output,
-                    judgment=latest_judgment(store, item.run, item.task_id),
+                    judgment=current_of(history), history=history,
                     rubric=session.rubric(item),
                     diff=evidence_diff(task, output.retrieved if output else [],
                                        resolver(task_space(task)) if resolver else None)

@@ -1,11 +1,13 @@
 """Scoring runs inside a workspace, and the workspace's group report.
 
 `score_workspace` writes each task's metric rows ({task_id, name, value, detail}) with
-`WorkspaceStore.replace_metrics`; BERTScore-F1 values are cached in the workspace's
+`WorkspaceStore.replace_metrics` (`import_run` already stored every metric but BERTScore-F1,
+in the import's transaction); BERTScore-F1 values are cached in the workspace's
 `bertscore_cache` table. A task is unparsed when one of its rows' details starts "unparsed: ".
 `workspace_report` rebuilds the rows from those metrics, the run's log figures, and the LLM Judge
-values as they stand now: the current judgment's score (status ok, or invalid with a score) and
-the adjudicated score, the latest standing human verdict over all sessions, else the judge's.
+values as they stand now: the current judgment's score (`workspace.judgments`: the newest ok
+judgment, else the newest; counted when ok, or invalid with a score) and the adjudicated score,
+the latest standing human verdict over all sessions, else the judge's.
 """
 
 from __future__ import annotations
@@ -16,14 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from anser_tui.benchmarks.base import JudgeValues, PhaseProgress, ScoreOptions
+from anser_tui.benchmarks.base import JudgeValues, PhaseProgress, ScoredRun, ScoreOptions
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.config import BertScoreSettings
 from anser_tui.errors import InputError
 from anser_tui.scoring.bertscore import Pair
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.decisions import ItemState, all_decisions
-from anser_tui.workspace.judgments import latest_judgments
+from anser_tui.workspace.judgments import current_judgments
 from anser_tui.workspace.records import JudgmentStatus, LogRecord
 from anser_tui.workspace.store import WorkspaceStore
 
@@ -60,12 +62,22 @@ class RunSummary:
     not_computed: dict[str, str]  # {metric: why it was not computed}
 
 
+def metric_rows(scored: ScoredRun) -> list[dict[str, Any]]:
+    """The metric rows ({task_id, name, value, detail}) `replace_metrics` stores."""
+    return [{"task_id": task_id, "name": metric, "value": cell.value, "detail": cell.detail}
+            for task_id, cells in scored.cells.items() for metric, cell in cells.items()]
+
+
+def summary_of(run: str, scored: ScoredRun) -> RunSummary:
+    return RunSummary(run, len(scored.scores), scored.n_unparsed, scored.not_computed)
+
+
 def score_workspace(store: WorkspaceStore, settings: BertScoreSettings, run: str | None = None,
                     on_progress: PhaseProgress | None = None, data_dir: Path | None = None
                     ) -> list[RunSummary]:
-    """Score `run` (or every run) with the workspace's benchmark; replace its metric rows.
-    `data_dir`: the benchmark folder as `sessions.data.data_folder` found it (default: the
-    stored path)."""
+    """Score `run` (or every run) with the workspace's benchmark, BERTScore-F1 included;
+    replace its metric rows. `data_dir`: the benchmark folder as `sessions.data.data_folder`
+    found it (default: the stored path)."""
     runs = [store.require_run(run)] if run is not None else store.run_names()
     if not runs:
         raise InputError("the workspace has no runs (use `anser-tui import-run`)", store.path)
@@ -76,11 +88,8 @@ def score_workspace(store: WorkspaceStore, settings: BertScoreSettings, run: str
     for name in runs:
         scored = benchmark.score(data_dir or store.data_dir, tasks, store.outputs(name),
                                  store.log_records(name), options)
-        store.replace_metrics(name, [
-            {"task_id": task_id, "name": metric, "value": cell.value, "detail": cell.detail}
-            for task_id, cells in scored.cells.items() for metric, cell in cells.items()])
-        summaries.append(RunSummary(name, len(scored.scores), scored.n_unparsed,
-                                    scored.not_computed))
+        store.replace_metrics(name, metric_rows(scored))
+        summaries.append(summary_of(name, scored))
     return summaries
 
 
@@ -88,7 +97,7 @@ def judge_values(store: WorkspaceStore, run: str) -> JudgeValues:
     """The LLM Judge values of a run as they stand now (judgments and decisions)."""
     judge: dict[str, float] = {}
     overhead: dict[str, LogRecord] = {}
-    current = latest_judgments(store, run)
+    current = current_judgments(store, run)
     for task_id, j in current.items():
         if j.score is not None and j.status in (JudgmentStatus.OK, JudgmentStatus.INVALID):
             judge[task_id] = j.score

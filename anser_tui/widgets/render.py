@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.text import Text
 
 from anser_tui.scoring.cells import number, parsed_detail
+from anser_tui.sessions.attempts import attempts_line
 from anser_tui.text import neutralize
 from anser_tui.workspace.decisions import ItemState
 from anser_tui.workspace.records import DecisionKind, Judgment, JudgmentStatus
@@ -68,8 +70,10 @@ def _state_lines(state: ItemState) -> list[Text]:
 
 
 def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
-               pending: list[int], reveal: bool = True) -> Text:
-    """The judge's score, dimensions and reason beside the reviewer's marks."""
+               pending: list[int], reveal: bool = True,
+               history: Sequence[Judgment] = ()) -> Text:
+    """The judge's score, dimensions and reason beside the reviewer's marks; under the head,
+    the judge's attempts on the item when there was more than one (`history`, oldest first)."""
     head = Text()
     if judgment is None:
         head.append("No judgment for this item.", style="italic")
@@ -93,7 +97,8 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
             head.append_text(safe(f"⚠ {judgment.status.value}: {judgment.error}", "anser.error"))
     verdict = state.verdict
     width = max(len("criterion"), *(cell_len(c.label) for c in rubric.criteria))
-    parts = [head, Text(),
+    attempts = attempts_line(history, judgment)
+    parts = [head, *([Text(attempts, style="dim")] if attempts else []), Text(),
              Text.assemble(_cell("criterion", width, style="bold"),
                            _cell("weight", 8, True, "bold"), _cell("judge", 7, True, "bold"),
                            _cell("you", 5, True, "bold"))]

@@ -11,7 +11,14 @@ from anser_tui.workspace.decisions import (
     session_decisions,
 )
 from anser_tui.workspace.item import Item
-from anser_tui.workspace.judgments import add_judgments, latest_judgment, latest_judgments
+from anser_tui.workspace.judgments import (
+    add_judgments,
+    current_judgment,
+    current_judgments,
+    judgment_history,
+    latest_judgment,
+    latest_judgments,
+)
 from anser_tui.workspace.records import (
     Decision,
     DecisionKind,
@@ -48,7 +55,10 @@ __all__ = [
     "add_judgments",
     "all_decisions",
     "append_decision",
+    "current_judgment",
+    "current_judgments",
     "iter_jsonl",
+    "judgment_history",
     "latest_judgment",
     "latest_judgments",
     "read_log_file",

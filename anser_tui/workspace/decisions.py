@@ -30,6 +30,14 @@ def all_decisions(store: WorkspaceStore) -> list[Decision]:
     return [Decision.from_row(r) for r in store.rows(f"{_SELECT} ORDER BY id")]
 
 
+def item_decisions(store: WorkspaceStore, run: str, task_id: str) -> list[tuple[str, Decision]]:
+    """Every session's events on (run, task), oldest first, each with its session's name."""
+    rows = store.rows(
+        f"SELECT s.name AS session_name, d.* FROM ({_SELECT} WHERE run=? AND task_id=?) d "
+        "JOIN sessions s ON s.id = d.session_id ORDER BY d.id", (run, task_id))
+    return [(r["session_name"], Decision.from_row(r)) for r in rows]
+
+
 @dataclass
 class ItemState:
     """What the events of one item add up to."""

@@ -1,6 +1,11 @@
-"""Judgments in the workspace: stored as they arrive, with their calls; the newest per (run,
-task) is current. `add_judgments` is the one way a judgment is written (an import, or a judge
-run's batch, with the cache rows of its replies)."""
+"""Judgments in the workspace: stored as they arrive, with their calls, never replaced.
+
+Every attempt is kept (`judgment_history`). The current judgment of (run, task), the one a
+reviewer sees, accepts and a report counts, is the newest whose status is ok; where none is ok,
+the newest of any status (a parse failure still shows when nothing better exists). So a failed
+judge call (a transport error, a reply that does not parse) never hides a good judgment made
+before it. `add_judgments` is the one way a judgment is written (an import, or a judge run's
+batch, with the cache rows of its replies)."""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from anser_tui.workspace.records import JudgeCall, Judgment
+from anser_tui.workspace.records import JudgeCall, Judgment, JudgmentStatus
 from anser_tui.workspace.store import WorkspaceStore, utc_now
 
 _INSERT_JUDGMENT = (f"INSERT INTO judgments ({', '.join(Judgment.COLUMNS)}) "
@@ -57,25 +62,70 @@ def _with_calls(store: WorkspaceStore, rows: list[sqlite3.Row]) -> list[Judgment
     return [Judgment.from_row(row, tuple(calls.get(row["uid"], ()))) for row in rows]
 
 
+def current_of(history: Sequence[Judgment]) -> Judgment | None:
+    """The current judgment among the attempts of one (run, task), oldest first: the newest
+    ok one, else the newest."""
+    for judgment in reversed(history):
+        if judgment.status is JudgmentStatus.OK:
+            return judgment
+    return history[-1] if history else None
+
+
+# Per task: the newest ok judgment's row id, else the newest row id.
+_CURRENT_IDS = ("SELECT COALESCE(MAX(CASE WHEN status='ok' THEN id END), MAX(id)) "
+                "FROM judgments WHERE run=?")
+
+
+def current_judgment(store: WorkspaceStore, run: str, task_id: str) -> Judgment | None:
+    """The judgment of (run, task) a reviewer sees and a report counts (see the module)."""
+    rows = store.rows(f"{_SELECT} WHERE id = ({_CURRENT_IDS} AND task_id=?)",
+                      (run, task_id)).fetchall()
+    found = _with_calls(store, rows)
+    return found[0] if found else None
+
+
+def current_judgments(store: WorkspaceStore, run: str) -> dict[str, Judgment]:
+    """The current judgment of each task of `run` that has one."""
+    rows = store.rows(f"{_SELECT} WHERE id IN ({_CURRENT_IDS} GROUP BY task_id)",
+                      (run,)).fetchall()
+    return {j.task_id: j for j in _with_calls(store, rows)}
+
+
 def latest_judgment(store: WorkspaceStore, run: str, task_id: str) -> Judgment | None:
+    """The newest attempt of (run, task), whatever its status: the judge's own bookkeeping.
+    What a reviewer sees is `current_judgment`."""
     rows = store.rows(f"{_SELECT} WHERE run=? AND task_id=? ORDER BY id DESC LIMIT 1",
-                              (run, task_id)).fetchall()
+                      (run, task_id)).fetchall()
     found = _with_calls(store, rows)
     return found[0] if found else None
 
 
 def latest_judgments(store: WorkspaceStore, run: str) -> dict[str, Judgment]:
-    """The current judgment of each task of `run` that has one."""
+    """The newest attempt of each task of `run` that has one, whatever its status."""
     rows = store.rows(
         f"{_SELECT} WHERE id IN (SELECT MAX(id) FROM judgments WHERE run=? GROUP BY task_id)",
         (run,)).fetchall()
     return {j.task_id: j for j in _with_calls(store, rows)}
 
 
+def unusable_replies(store: WorkspaceStore, run: str) -> dict[str, set[str]]:
+    """Per task of `run`: the requests (judgment sources) whose newest reply did not parse or
+    did not fit the rubric (parse_error, invalid). A transport error is not a reply: it is
+    passed over, never listed."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for task_id, source in store.conn.execute(
+            "SELECT task_id, source FROM judgments WHERE id IN (SELECT MAX(id) FROM judgments "
+            "WHERE run=? AND status != ? GROUP BY task_id, source) AND status IN (?, ?)",
+            (run, JudgmentStatus.TRANSPORT_ERROR.value, JudgmentStatus.PARSE_ERROR.value,
+             JudgmentStatus.INVALID.value)):
+        found[task_id].add(source)
+    return found
+
+
 def judgment_history(store: WorkspaceStore, run: str, task_id: str) -> list[Judgment]:
     """Every judgment of (run, task), oldest first."""
     rows = store.rows(f"{_SELECT} WHERE run=? AND task_id=? ORDER BY id",
-                              (run, task_id)).fetchall()
+                      (run, task_id)).fetchall()
     return _with_calls(store, rows)
 
 

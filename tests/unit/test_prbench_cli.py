@@ -35,7 +35,7 @@ def workspace(tmp_path: Path) -> Path:
     assert invoke("init", ws, "--benchmark", "prbench", "--data", paths.data_dir)[:2] == (
         0, f"created {ws}: 5 tasks from {paths.data_dir}\n")
     assert invoke("import-run", ws, paths.run_file, "--name", RUN)[:2] == (
-        0, f"imported run {RUN!r}: 5 outputs\n")
+        0, f"imported run {RUN!r}: 5 outputs; scored 5 tasks, 0 unparsed\n")
     return ws
 
 

@@ -66,7 +66,7 @@ def test_import_run_with_log(workspace: Path, tmp_path: Path) -> None:
          "usage": {"prompt_tokens": 40, "completion_tokens": 2}},
     ])
     store = WorkspaceStore.open(workspace)
-    assert import_run(store, run, "sys-a", log) == 3
+    assert import_run(store, run, "sys-a", log).n_outputs == 3
     out = store.output("sys-a", "finance_zh_descriptive_12")
     assert out is not None and out.answer == "1,476.94亿元"
     assert store.output("sys-a", "legal_zh_prescriptive_2") is None

@@ -118,7 +118,7 @@ class AnserBenchmark:
         jobs = [(t, outputs[t.id].answer if t.id in outputs else None, s)
                 for t, s in zip(tasks, scores, strict=True)]
         reasons = fill_bertscore(jobs, options.bertscore, options.bertscore_cache,
-                                 options.on_progress)
+                                 options.on_progress, run_model=options.neural)
         cells = {s.task_id: {**s.cells, **efficiency_cells(logs.get(s.task_id))}
                  for s in scores}
         return ScoredRun(list(scores), cells, sum(s.unparsed for s in scores),

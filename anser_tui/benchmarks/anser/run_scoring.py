@@ -42,10 +42,18 @@ def score_run(tasks: Sequence[Task], outputs: Mapping[str, RunOutput],
     return scores
 
 
+NOT_RUN = "BERTScore runs with `anser-tui score`"  # why a cell is empty after import-run
+
+
 def fill_bertscore(jobs: Sequence[tuple[Task, Any, TaskScore]], settings: BertScoreSettings,
                    cache: BertScoreCache | None = None,
-                   on_progress: PhaseProgress | None = None) -> dict[str, str]:
-    """Fill the BERTScore-F1 cells of (task, answer, score) jobs; {lang: reason} where not."""
+                   on_progress: PhaseProgress | None = None,
+                   run_model: bool = True) -> dict[str, str]:
+    """Fill the BERTScore-F1 cells of (task, answer, score) jobs; {lang: reason} where not.
+
+    `run_model=False` loads no model: the cells the cache (or an empty answer) answers are
+    filled, the others say why not: the model's reason where it could not run here anyway
+    (not installed, not available offline), else that `anser-tui score` computes them."""
     by_lang: dict[str, list[tuple[Task, Any, TaskScore]]] = {}
     for job in jobs:
         if m.BERTSCORE_F1 in job[2].cells:
@@ -61,12 +69,15 @@ def fill_bertscore(jobs: Sequence[tuple[Task, Any, TaskScore]], settings: BertSc
             if on_progress is not None:
                 on_progress(label, done, total)
 
-        result = bertscore_f1(pairs, config, cache, progress)
-        if result.reason:
-            reasons[lang] = result.reason
+        result = bertscore_f1(pairs, config, cache, progress, run_model=run_model)
+        reason = result.reason
+        if reason is None and not run_model and None in result.values:
+            reason = NOT_RUN
+        if reason:
+            reasons[lang] = reason
         for (_, _, score), value in zip(group, result.values, strict=True):
             score.cells[m.BERTSCORE_F1] = Cell(value, None if value is not None else
-                                               f"not computed: {result.reason}")
+                                               f"not computed: {reason}")
     return reasons
 
 
