@@ -19,7 +19,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from anser_tui.judge_job import JudgeJob
+from anser_tui.sessions.item_filter import ItemFilter, Vocabulary
 from anser_tui.sessions.item_view import ItemView, load_item
+from anser_tui.sessions.navigation import Jump, QueueNavigator
 from anser_tui.sessions.review import ReviewSession
 from anser_tui.text import value_text
 from anser_tui.widgets.decision_bar import DecisionBar
@@ -58,6 +60,13 @@ class ReviewScreen(Screen[None]):
         Binding("r", "reason", "Reason", id="review.reason"),
         Binding("c", "comment", "Comment", id="review.comment"),
         Binding("g", "go_to", "Go to", id="review.go-to"),
+        Binding("slash", "filter", "Filter", key_display="/", show=False, id="review.filter"),
+        Binding("N", "jump('undecided')", "Next undecided", show=False,
+                id="review.next-undecided"),
+        Binding("F", "jump('flagged')", "Next flagged", show=False, id="review.next-flagged"),
+        Binding("S", "jump('skipped')", "Next skipped", show=False, id="review.next-skipped"),
+        Binding("D", "jump('disagreement')", "Next disagreement", show=False,
+                id="review.next-disagreement"),
     ]
 
     position: var[int] = var(0, init=False)
@@ -69,6 +78,7 @@ class ReviewScreen(Screen[None]):
         self.pending_reason: ReasonCode | None = None
         self.view: ItemView | None = None
         self._shown_at = time.monotonic()
+        self.navigator = QueueNavigator(session)
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-line", markup=False)
@@ -149,18 +159,22 @@ class ReviewScreen(Screen[None]):
 
     # -- moving --------------------------------------------------------------------------
     def action_next(self) -> None:
-        if self.position < len(self.session.items) - 1:
-            self.position += 1
+        following = self.navigator.step(self.position, 1)
+        if following is not None:
+            self.position = following
         else:
-            self.notify("Last item of the queue.", timeout=2)
+            self.notify(f"Last {'matching ' if self.item_filter.active else ''}item of the "
+                        "queue.", timeout=2)
 
     def action_previous(self) -> None:
-        if self.position > 0:
-            self.position -= 1
+        preceding = self.navigator.step(self.position, -1)
+        if preceding is not None:
+            self.position = preceding
 
     def _advance(self) -> None:
-        if self.position < len(self.session.items) - 1:
-            self.position += 1
+        following = self.navigator.step(self.position, 1)
+        if following is not None:
+            self.position = following
         else:
             self.pending = []
             self.refresh_decision()
@@ -274,9 +288,11 @@ class ReviewScreen(Screen[None]):
             self.refresh_decision()
 
     def action_go_to(self) -> None:
-        from anser_tui.screens.prompts import TextPrompt
+        from anser_tui.screens.prompts import IdSuggester, TextPrompt
 
-        self.app.push_screen(TextPrompt("Go to task id", placeholder="e.g. legal_zh_descriptive_1"),
+        self.app.push_screen(TextPrompt("Go to task id (Tab completes)",
+                                        placeholder="e.g. legal_zh_descriptive_1",
+                                        suggester=IdSuggester(self.navigator.task_ids())),
                              self._go_to)
 
     def _go_to(self, task_id: str | None) -> None:
@@ -318,3 +334,56 @@ class ReviewScreen(Screen[None]):
         else:
             self.position = target
 
+    # -- filtering and jumping -----------------------------------------------------------
+    @property
+    def item_filter(self) -> ItemFilter:
+        return self.navigator.filter
+
+    @property
+    def filter_text(self) -> str:
+        """The filter in force, in one line ("" when none): for the header."""
+        return self.item_filter.describe()
+
+    def action_filter(self) -> None:
+        from anser_tui.screens.filter import FilterScreen
+
+        facts = self.navigator.facts
+        tasks = self.session.store.tasks()
+        known = Vocabulary(groups=tuple(dict.fromkeys(t.group for t in tasks)),
+                           forms=tuple(dict.fromkeys(t.form.value for t in tasks)),
+                           metrics=tuple(facts.metric_names))
+        self.app.push_screen(FilterScreen(self.item_filter, known, self.navigator.count),
+                             self._filter_chosen)
+
+    def _filter_chosen(self, chosen: ItemFilter | None) -> None:
+        if chosen is None or chosen == self.item_filter:
+            return
+        self.navigator.filter = chosen
+        if not chosen.active:
+            self.notify("Filter cleared: every item of the queue.", timeout=2)
+            return
+        target = self.navigator.settle(self.position)
+        self.notify(f"Filter: {chosen.describe()} ({self.navigator.count()} of "
+                    f"{len(self.session.items)} items).", timeout=3, markup=False)
+        if target is not None and target != self.position:
+            self.position = target
+
+    def action_jump(self, kind: str) -> None:
+        """To the next item (wrapping around) that is undecided, flagged, skipped or where
+        judge and metrics disagree, among those the filter lets through."""
+        jump = Jump(kind)
+        target = self.navigator.jump(self.position, jump)
+        if target is None:
+            where = " matching the filter" if self.item_filter.active else ""
+            self.notify(f"No {jump.value} item{where}.", timeout=2)
+            return
+        if target == self.position:
+            self.notify(f"This is the only {jump.value} item.", timeout=2)
+        elif target < self.position:
+            self.notify("Wrapped around to the start of the queue.", timeout=2)
+        if jump is Jump.DISAGREEMENT:
+            found = self.navigator.facts.of(self.session.items[target]).disagreement
+            self.notify(f"Disagreement {found.score:.2f}: {found.reason}.", timeout=4,
+                        markup=False)
+        if target != self.position:
+            self.position = target
