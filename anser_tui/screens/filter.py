@@ -29,9 +29,10 @@ class FilterScreen(ModalScreen[ItemFilter]):
         width: 84; height: auto; padding: 1 2;
         border: round $accent; background: $panel;
     }
-    FilterScreen Horizontal { height: auto; }
-    FilterScreen .filter-label { width: 14; padding: 1 1 0 0; }
+    FilterScreen Horizontal { height: auto; margin-bottom: 1; }
+    FilterScreen .filter-label { width: 14; padding: 0 1 0 0; }
     FilterScreen Input, FilterScreen Select { width: 1fr; }
+    FilterScreen Checkbox { border: none; padding: 0; margin-right: 2; }
     FilterScreen #filter-error { color: $error; margin-top: 1; }
     FilterScreen #filter-help { color: $text-muted; margin-top: 1; }
     """
@@ -74,6 +75,7 @@ class FilterScreen(ModalScreen[ItemFilter]):
 
     @staticmethod
     def _row(label: str, field: Input | Select[str]) -> ComposeResult:
+        field.compact = True
         with Horizontal():
             yield Label(label, classes="filter-label")
             yield field

@@ -41,9 +41,10 @@ class NewSessionForm(ModalScreen[SessionRequest | None]):
         width: 84; height: auto; padding: 1 2;
         border: round $accent; background: $panel;
     }
-    NewSessionForm Horizontal { height: auto; }
-    NewSessionForm .form-label { width: 12; padding: 1 1 0 0; }
+    NewSessionForm Horizontal { height: auto; margin-bottom: 1; }
+    NewSessionForm .form-label { width: 12; padding: 0 1 0 0; }
     NewSessionForm Input, NewSessionForm Select { width: 1fr; }
+    NewSessionForm Checkbox { border: none; padding: 0; margin-right: 2; }
     NewSessionForm #form-error { color: $error; margin-top: 1; }
     NewSessionForm #form-help { color: $text-muted; margin-top: 1; }
     """
@@ -76,6 +77,7 @@ class NewSessionForm(ModalScreen[SessionRequest | None]):
 
     @staticmethod
     def _row(label: str, field: Input | Select[str]) -> ComposeResult:
+        field.compact = True
         with Horizontal():
             yield Label(label, classes="form-label")
             yield field

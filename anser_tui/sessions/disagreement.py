@@ -39,8 +39,11 @@ class JudgeFacts:
 
 @dataclass(frozen=True)
 class Disagreement:
-    score: float
+    score: float  # rounded to 6 places, so 0.95 - 0.45 is 0.5 and reaches the threshold
     reason: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "score", round(self.score, 6))
 
     @property
     def flagged(self) -> bool:
