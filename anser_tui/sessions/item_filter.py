@@ -22,7 +22,7 @@ from anser_tui.workspace.decisions import ItemState
 _OPS: dict[str, Callable[[float, float], bool]] = {
     "<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operator.gt, "=": operator.eq}
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)"
-_CONDITION = re.compile(rf"^\s*(?P<name>.+?)\s*(?P<op><=|>=|<|>|=)\s*(?P<value>{_NUMBER})\s*$")
+_CONDITION = re.compile(rf"^\s*(?P<name>[^<>=]+?)\s*(?P<op><=|>=|<|>|=)\s*(?P<value>{_NUMBER})\s*$")
 _RANGE = re.compile(r"^\s*(?P<low>\d+\.?\d*|\.\d+)?\s*-\s*(?P<high>\d+\.?\d*|\.\d+)?\s*$")
 
 
