@@ -7,7 +7,7 @@ moves on to the next item.
 from __future__ import annotations
 
 import time
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -19,9 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from anser_tui.judge_job import JudgeJob
-from anser_tui.sessions.item_filter import ItemFilter, Vocabulary
 from anser_tui.sessions.item_view import ItemView, load_item
-from anser_tui.sessions.navigation import Jump, QueueNavigator
 from anser_tui.sessions.review import ReviewSession
 from anser_tui.text import value_text
 from anser_tui.widgets.decision_bar import DecisionBar
@@ -37,6 +35,10 @@ from anser_tui.widgets.render import (
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import DecisionKind, ReasonCode
+
+if TYPE_CHECKING:
+    from anser_tui.sessions.item_filter import ItemFilter
+    from anser_tui.sessions.navigation import QueueNavigator
 
 _DIGITS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
                    id=f"review.mark-{d}") for d in range(5)]
@@ -78,7 +80,7 @@ class ReviewScreen(Screen[None]):
         self.pending_reason: ReasonCode | None = None
         self.view: ItemView | None = None
         self._shown_at = time.monotonic()
-        self.navigator = QueueNavigator(session)
+        self._navigator: QueueNavigator | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="status-line", markup=False)
@@ -336,6 +338,15 @@ class ReviewScreen(Screen[None]):
 
     # -- filtering and jumping -----------------------------------------------------------
     @property
+    def navigator(self) -> QueueNavigator:
+        """Moves along the queue through the `/` filter (made on first use)."""
+        if self._navigator is None:
+            from anser_tui.sessions.navigation import QueueNavigator
+
+            self._navigator = QueueNavigator(self.session)
+        return self._navigator
+
+    @property
     def item_filter(self) -> ItemFilter:
         return self.navigator.filter
 
@@ -346,6 +357,7 @@ class ReviewScreen(Screen[None]):
 
     def action_filter(self) -> None:
         from anser_tui.screens.filter import FilterScreen
+        from anser_tui.sessions.item_filter import Vocabulary
 
         facts = self.navigator.facts
         tasks = self.session.store.tasks()
@@ -371,6 +383,8 @@ class ReviewScreen(Screen[None]):
     def action_jump(self, kind: str) -> None:
         """To the next item (wrapping around) that is undecided, flagged, skipped or where
         judge and metrics disagree, among those the filter lets through."""
+        from anser_tui.sessions.navigation import Jump
+
         jump = Jump(kind)
         target = self.navigator.jump(self.position, jump)
         if target is None:

@@ -41,6 +41,7 @@ class WorkspaceFacts:
         self.store = store
         self.benchmark = benchmark
         self._stamp = self._current_stamp()
+        store.tasks()  # every task read at once (kept by the store), not one query per item
         self._judges = {(run, task_id): (JudgmentStatus(status), score, bool(mismatch))
                         for run, task_id, status, score, mismatch
                         in store.conn.execute(_LATEST_JUDGMENTS)}

@@ -11,7 +11,7 @@ from anser_tui.sessions.item_filter import ItemFilter
 from anser_tui.sessions.review import ReviewSession
 from anser_tui.workspace.decisions import ItemState
 
-Test = Callable[[ItemFacts, ItemState], bool]
+Test = Callable[[ItemState, ItemFacts | None], bool]
 
 
 class Jump(StrEnum):
@@ -20,14 +20,20 @@ class Jump(StrEnum):
     SKIPPED = "skipped"
     DISAGREEMENT = "disagreement"  # judge and metrics disagree (sessions.disagreement)
 
-    def holds(self, facts: ItemFacts, state: ItemState) -> bool:
+    @property
+    def uses_facts(self) -> bool:
+        """Whether the jump needs the workspace's item facts (the decisions alone do not
+        tell)."""
+        return self is Jump.DISAGREEMENT
+
+    def holds(self, state: ItemState, facts: ItemFacts | None) -> bool:
         if self is Jump.UNDECIDED:
             return not state.settled
         if self is Jump.FLAGGED:
             return state.flagged
         if self is Jump.SKIPPED:
             return state.skipped
-        return facts.disagreement.flagged
+        return facts is not None and facts.disagreement.flagged
 
 
 class QueueNavigator:
@@ -45,18 +51,22 @@ class QueueNavigator:
             self._facts = WorkspaceFacts(self.session.store, self.session.benchmark)
         return self._facts
 
-    def _test(self, extra: Test | None = None) -> Callable[[int], bool]:
-        """Whether the item at a position passes the filter (and `extra`)."""
-        if not self.filter.active and extra is None:
+    def _test(self, extra: Test | None = None, extra_uses_facts: bool = False
+              ) -> Callable[[int], bool]:
+        """Whether the item at a position passes the filter (and `extra`). The workspace's
+        item facts are read only when the filter or `extra` needs them."""
+        item_filter = self.filter
+        if not item_filter.active and extra is None:
             return lambda _position: True
-        facts, items, session = self.facts, self.session.items, self.session
-        active = self.filter.active
+        facts = self.facts if item_filter.active or extra_uses_facts else None
+        items, session = self.session.items, self.session
 
         def test(position: int) -> bool:
             item = items[position]
-            item_facts, state = facts.of(item), session.state(item)
-            return ((not active or self.filter.matches(item_facts, state))
-                    and (extra is None or extra(item_facts, state)))
+            state = session.state(item)
+            item_facts = facts.of(item) if facts is not None else None
+            return ((item_facts is None or item_filter.matches(item_facts, state))
+                    and (extra is None or extra(state, item_facts)))
         return test
 
     def matches(self, position: int) -> bool:
@@ -77,15 +87,16 @@ class QueueNavigator:
         end = len(self.session.items) if direction > 0 else -1
         return next((p for p in range(position + direction, end, direction) if test(p)), None)
 
-    def find(self, position: int, extra: Test | None = None) -> int | None:
+    def find(self, position: int, extra: Test | None = None, extra_uses_facts: bool = False
+             ) -> int | None:
         """The next passing position after `position` (that `extra` also accepts), wrapping
         around to the start and reaching `position` itself last; None when there is none."""
-        test = self._test(extra)
+        test = self._test(extra, extra_uses_facts)
         n = len(self.session.items)
         return next((p % n for p in range(position + 1, position + n + 1) if test(p % n)), None)
 
     def jump(self, position: int, kind: Jump) -> int | None:
-        return self.find(position, kind.holds)
+        return self.find(position, kind.holds, kind.uses_facts)
 
     def settle(self, position: int) -> int | None:
         """Where to stand once a filter is applied: `position` if it passes, else the next

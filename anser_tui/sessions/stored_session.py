@@ -35,6 +35,9 @@ class StoredSession:
     def _from_row(cls, row: tuple[Any, ...]) -> StoredSession:
         session_id, name, reviewer, blind, order_by, filters, seed, design_text = row
         design = json.loads(design_text or "{}")
+        if order_by not in set(Order):
+            raise InputError(f"session {name} has order {order_by!r}, which this release of "
+                             "anser-tui does not know")
         order = QueueOrder(Order(order_by), int(seed), design.get("limit"))
         return cls(session_id, name, reviewer, bool(blind), json.loads(filters or "{}"), order,
                    design)
