@@ -44,7 +44,7 @@ class HomeScreen(Screen[None]):
     HomeScreen #home-hint { margin: 0 1; color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "resume", "Resume", id="home.resume"),
+        Binding("enter", "resume", "Resume", priority=True, id="home.resume"),
         Binding("n", "new_session", "New session", id="home.new-session"),
     ]
 
