@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
 from textual.app import App
@@ -15,12 +15,15 @@ from anser_tui.config import Settings
 from anser_tui.corpora.resolver import CorpusLibrary
 from anser_tui.judge_job import JudgeJob
 from anser_tui.screens.review import ReviewScreen
-from anser_tui.sessions.queue import QueueSpec
+from anser_tui.sessions.queue import QueueOrder, QueueSpec
 from anser_tui.sessions.review import ReviewSession
 from anser_tui.text import neutralize
 from anser_tui.widgets import palette
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.store import WorkspaceStore
+
+if TYPE_CHECKING:
+    from anser_tui.screens.home import HomeScreen
 
 
 class AnserApp(App[None]):
@@ -34,23 +37,43 @@ class AnserApp(App[None]):
 
     def __init__(self, workspace: Path, settings: Settings, reviewer: str,
                  session_name: str | None = None, queue: QueueSpec | None = None,
-                 blind: bool = False, data_dir: Path | None = None):
+                 blind: bool = False, data_dir: Path | None = None,
+                 order: QueueOrder | None = None, home: bool = False):
+        """`home`: open on the home screen (runs and sessions; resume one or start one)
+        instead of resuming or starting a session at once."""
         super().__init__()
         self.settings = settings
+        self.reviewer = reviewer
+        self.queue = queue or QueueSpec()
+        self.order = order or QueueOrder()
+        self.blind = blind
         self.store = WorkspaceStore.open(workspace)
-        self.session = ReviewSession.open(self.store, reviewer, session_name, blind=blind,
-                                          spec=queue)
+        self.session: ReviewSession | None = None
+        if not home:
+            self.session = ReviewSession.open(self.store, reviewer, session_name, blind=blind,
+                                              spec=self.queue, order=self.order)
         self.data_dir = data_dir or self.store.data_dir
         self.corpora = CorpusLibrary(self.data_dir / "corpora",
                                      settings.corpora)
-        self.sub_title = f"{workspace.name} · {self.session.name}"
+        self._show_title()
+
+    def _show_title(self, suffix: str = "") -> None:
+        parts = [self.store.path.name, *([self.session.name] if self.session else [])]
+        self.sub_title = " · ".join([*parts, *([suffix] if suffix else [])])
 
     def on_mount(self) -> None:
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
         palette.install(self)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.push_screen(ReviewScreen(self.session))
+        if self.session is None:
+            from anser_tui.screens.home import HomeScreen  # its table loads only here
+            from anser_tui.screens.new_session import SessionRequest
+
+            defaults = SessionRequest(None, self.reviewer, self.order, self.blind)
+            self.push_screen(HomeScreen(self.store, self.reviewer, self.queue, defaults))
+        else:
+            self.push_screen(ReviewScreen(self.session))
         # The workspace's objects (every task, the session's events) live as long as the app:
         # freezing them keeps the collector from walking them again and again, which otherwise
         # shows up as 100 ms pauses between items.
@@ -64,6 +87,13 @@ class AnserApp(App[None]):
                 panel.redraw()
             if isinstance(screen, ReviewScreen) and screen.view is not None:
                 screen.refresh_decision()
+
+    def on_home_screen_session_opened(self, message: HomeScreen.SessionOpened) -> None:
+        """Resumed or started on the home screen: review it."""
+        self.session = message.session
+        self._show_title()
+        self.push_screen(ReviewScreen(message.session))
+        self.call_after_refresh(gc.freeze)
 
     def action_toggle_help(self) -> None:
         """Open the help screen (every key by area, with its id), or close it."""
@@ -86,7 +116,7 @@ class AnserApp(App[None]):
                       None)
         if screen is None or screen.view is None:
             return
-        items = [screen.view.item] if scope == "current" else list(self.session.items)
+        items = [screen.view.item] if scope == "current" else list(screen.session.items)
         self.notify(f"Judging {len(items)} item{'s' * (len(items) != 1)}…", timeout=3)
         self._run_judge(JudgeJob(self.store, self.settings.judge, items, screen))
 
@@ -99,12 +129,11 @@ class AnserApp(App[None]):
 
     @on(JudgeJob.Progressed)
     def _judge_progressed(self, message: JudgeJob.Progressed) -> None:
-        self.sub_title = (f"{self.store.path.name} · {self.session.name} · "
-                          f"judge {message.done}/{message.total}")
+        self._show_title(f"judge {message.done}/{message.total}")
 
     @on(JudgeJob.Finished)
     def _judge_finished(self, message: JudgeJob.Finished) -> None:
-        self.sub_title = f"{self.store.path.name} · {self.session.name}"
+        self._show_title()
         if message.error:  # may quote the endpoint's reply: shown as plain, neutralised text
             self.notify(neutralize(message.error), title="Judge stopped", severity="error",
                         markup=False)

@@ -1,4 +1,5 @@
-"""Small modal prompts of the review screen: one line of text, or a reason code."""
+"""Small modal prompts of the review screen: one line of text (with completion), or a reason
+code."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.suggester import Suggester
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from anser_tui.sessions.navigation import complete_id
 from anser_tui.workspace.records import ReasonCode
 
 _MODAL_CSS = """
@@ -24,23 +27,51 @@ _MODAL_CSS = """
 """
 
 
+class IdSuggester(Suggester):
+    """Completes an id among `ids` (`sessions.navigation.complete_id`): the part every
+    matching id shares, or the first matching id. With a `separator`, the value is a list
+    and its last entry is completed."""
+
+    def __init__(self, ids: list[str], separator: str | None = None):
+        super().__init__(use_cache=True, case_sensitive=True)
+        self.ids = ids
+        self.separator = separator
+
+    async def get_suggestion(self, value: str) -> str | None:
+        head, sep, tail = value.rpartition(self.separator) if self.separator else ("", "", value)
+        completed = complete_id(self.ids, tail.lstrip())
+        if completed is None:
+            return None
+        return f"{head}{sep}{tail[:len(tail) - len(tail.lstrip())]}{completed}"
+
+
 class TextPrompt(ModalScreen[str | None]):
-    """Ask for one line of text; Enter returns it, Esc returns None."""
+    """Ask for one line of text; Enter returns it, Esc returns None. With a suggester, the
+    completion shows dimmed after the cursor and Tab (or the right arrow) takes it."""
 
     DEFAULT_CSS = _MODAL_CSS.format(name="TextPrompt")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
+        Binding("escape", "cancel", "Cancel", id="prompt.cancel"),
+        Binding("tab", "complete", "Complete", show=False, id="prompt.complete")]
 
-    def __init__(self, question: str, placeholder: str = "", value: str = ""):
+    def __init__(self, question: str, placeholder: str = "", value: str = "",
+                 suggester: Suggester | None = None):
         super().__init__()
         self.question = question
         self.placeholder = placeholder
         self.value = value
+        self.suggester = suggester
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.question, markup=False)
-            yield Input(value=self.value, placeholder=self.placeholder)
+            yield Input(value=self.value, placeholder=self.placeholder, suggester=self.suggester)
+
+    def action_complete(self) -> None:
+        """Take the completion shown, if any."""
+        field = self.query_one(Input)
+        field.cursor_position = len(field.value)
+        field.action_cursor_right()
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -33,6 +33,10 @@ from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import ReasonCode
 from anser_tui.workspace.rubric import CriterionKind
+
+if TYPE_CHECKING:
+    from anser_tui.sessions.item_filter import ItemFilter
+    from anser_tui.sessions.navigation import QueueNavigator
 
 _MARKS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
                   id=f"review.mark-{d}") for d in range(5)]
@@ -73,6 +77,13 @@ class ReviewScreen(ReviewActions):
         Binding("l", "toggle_queue", "Queue", id="review.queue"),
         Binding("e", "unfold", "Unfold", show=False, id="review.unfold"),
         Binding("x", "flip", "Flip verdict", show=False, id="review.flip"),
+        Binding("slash", "filter", "Filter", key_display="/", show=False, id="review.filter"),
+        Binding("N", "jump('undecided')", "Next undecided", show=False,
+                id="review.next-undecided"),
+        Binding("F", "jump('flagged')", "Next flagged", show=False, id="review.next-flagged"),
+        Binding("S", "jump('skipped')", "Next skipped", show=False, id="review.next-skipped"),
+        Binding("D", "jump('disagreement')", "Next disagreement", show=False,
+                id="review.next-disagreement"),
     ]
 
     position: var[int] = var(0, init=False)
@@ -85,9 +96,9 @@ class ReviewScreen(ReviewActions):
         self.restored = False  # the pending marks are a draft brought back
         self.drafts: dict[Item, Draft] = {}
         self.view: ItemView | None = None
-        self.filter_text = ""
         self.unfolded = False  # PRBench: reference texts and reasoning blocks shown whole
         self._shown_at = time.monotonic()
+        self._navigator: QueueNavigator | None = None
 
     def compose(self) -> ComposeResult:
         yield ReviewHeader(id="header")
@@ -256,3 +267,71 @@ class ReviewScreen(ReviewActions):
         if self.view is not None and self.view.item == Item(message.run, message.task_id):
             self.view = self._load()
             self.refresh_decision()
+
+    # -- filtering and jumping -----------------------------------------------------------
+    @property
+    def navigator(self) -> QueueNavigator:
+        """Moves along the queue through the `/` filter (made on first use)."""
+        if self._navigator is None:
+            from anser_tui.sessions.navigation import QueueNavigator
+
+            self._navigator = QueueNavigator(self.session)
+        return self._navigator
+
+    @property
+    def item_filter(self) -> ItemFilter:
+        return self.navigator.filter
+
+    @property
+    def filter_text(self) -> str:
+        """The filter in force, in one line ("" when none): for the header."""
+        return self.item_filter.describe()
+
+    def action_filter(self) -> None:
+        from anser_tui.screens.filter import FilterScreen
+        from anser_tui.sessions.item_filter import Vocabulary
+
+        facts = self.navigator.facts
+        tasks = self.session.store.tasks()
+        known = Vocabulary(groups=tuple(dict.fromkeys(t.group for t in tasks)),
+                           forms=tuple(dict.fromkeys(t.form.value for t in tasks)),
+                           metrics=tuple(facts.metric_names))
+        self.app.push_screen(FilterScreen(self.item_filter, known, self.navigator.count),
+                             self._filter_chosen)
+
+    def _filter_chosen(self, chosen: ItemFilter | None) -> None:
+        if chosen is None or chosen == self.item_filter:
+            return
+        self.navigator.filter = chosen
+        if not chosen.active:
+            self.notify("Filter cleared: every item of the queue.", timeout=2)
+            return
+        target = self.navigator.settle(self.position)
+        self.notify(f"Filter: {chosen.describe()} ({self.navigator.count()} of "
+                    f"{len(self.session.items)} items).", timeout=3, markup=False)
+        if target is not None and target != self.position:
+            self.position = target
+        else:
+            self.refresh_decision()  # the header shows the filter
+
+    def action_jump(self, kind: str) -> None:
+        """To the next item (wrapping around) that is undecided, flagged, skipped or where
+        judge and metrics disagree, among those the filter lets through."""
+        from anser_tui.sessions.navigation import Jump
+
+        jump = Jump(kind)
+        target = self.navigator.jump(self.position, jump)
+        if target is None:
+            where = " matching the filter" if self.item_filter.active else ""
+            self.notify(f"No {jump.value} item{where}.", timeout=2)
+            return
+        if target == self.position:
+            self.notify(f"This is the only {jump.value} item.", timeout=2)
+        elif target < self.position:
+            self.notify("Wrapped around to the start of the queue.", timeout=2)
+        if jump is Jump.DISAGREEMENT:
+            found = self.navigator.facts.of(self.session.items[target]).disagreement
+            self.notify(f"Disagreement {found.score:.2f}: {found.reason}.", timeout=4,
+                        markup=False)
+        if target != self.position:
+            self.position = target

@@ -25,6 +25,7 @@ from anser_tui.workspace.rubric import CriterionKind
 
 if TYPE_CHECKING:
     from anser_tui.sessions.item_view import ItemView
+    from anser_tui.sessions.navigation import QueueNavigator
     from anser_tui.sessions.review import ReviewSession
 
 
@@ -47,6 +48,11 @@ class ReviewActions(Screen[None]):
     def criterion_mode(self) -> bool:
         raise NotImplementedError
 
+    @property
+    def navigator(self) -> QueueNavigator:
+        """Moves along the queue through the `/` filter (the screen makes it)."""
+        raise NotImplementedError
+
     def _criteria_typed(self) -> dict[str, int]:
         from anser_tui.widgets.criterion_list import CriterionList
 
@@ -54,19 +60,23 @@ class ReviewActions(Screen[None]):
 
     # -- moving --------------------------------------------------------------------------
     def action_next(self) -> None:
-        if self.position < len(self.session.items) - 1:
-            self.position += 1
+        following = self.navigator.step(self.position, 1)
+        if following is not None:
+            self.position = following
         else:
-            self.notify("Last item of the queue.", timeout=2)
+            self.notify(f"Last {'matching ' if self.navigator.filter.active else ''}item of "
+                        "the queue.", timeout=2)
 
     def action_previous(self) -> None:
-        if self.position > 0:
-            self.position -= 1
+        preceding = self.navigator.step(self.position, -1)
+        if preceding is not None:
+            self.position = preceding
 
     def _advance(self) -> None:
         self.pending, self.pending_reason, self.restored = [], None, False
-        if self.position < len(self.session.items) - 1:
-            self.position += 1
+        following = self.navigator.step(self.position, 1)
+        if following is not None:
+            self.position = following
         else:
             self.refresh_decision()
             self.notify("Decided the last item of the queue.", timeout=3)
@@ -300,8 +310,9 @@ class ReviewActions(Screen[None]):
 
     def _advance_keeping_draft(self) -> None:
         """Move on after a skip: what was typed stays as the skipped item's draft."""
-        if self.position < len(self.session.items) - 1:
-            self.position += 1
+        following = self.navigator.step(self.position, 1)
+        if following is not None:
+            self.position = following
         else:
             self.refresh_decision()
 
@@ -322,9 +333,11 @@ class ReviewActions(Screen[None]):
             self.position = target
 
     def action_go_to(self) -> None:
-        from anser_tui.screens.prompts import TextPrompt
+        from anser_tui.screens.prompts import IdSuggester, TextPrompt
 
-        self.app.push_screen(TextPrompt("Go to task id", placeholder="e.g. legal_zh_descriptive_1"),
+        self.app.push_screen(TextPrompt("Go to task id (Tab completes)",
+                                        placeholder="e.g. legal_zh_descriptive_1",
+                                        suggester=IdSuggester(self.navigator.task_ids())),
                              self._go_to)
 
     def _go_to(self, task_id: str | None) -> None:

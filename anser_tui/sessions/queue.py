@@ -1,12 +1,28 @@
-"""Which (run, task) items a review session walks through, chosen by filters."""
+"""Which (run, task) items a review session walks through: chosen by filters (`QueueSpec`),
+then ordered and perhaps sampled (`QueueOrder`), the sampling design recorded with it.
+
+The design a session keeps (`sessions.design`, JSON; docs/review.md):
+`{"order", "seed", "limit", "n_eligible", "n_queued", "strata", "random_sample"}`; `strata` is
+`{stratum: {"N": eligible, "n": drawn}}` for a stratified queue and null otherwise.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from anser_tui.benchmarks.base import Benchmark
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.errors import InputError
+from anser_tui.sessions.item_facts import WorkspaceFacts
+from anser_tui.sessions.sampling import (
+    Draw,
+    Order,
+    first,
+    ranked,
+    simple_random_sample,
+    stratified_sample,
+)
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.store import WorkspaceStore
 from anser_tui.workspace.tasks import Task
@@ -54,3 +70,64 @@ class QueueSpec:
         benchmark = benchmark_named(store.benchmark)
         tasks = [t.id for t in store.tasks() if self.accepts(t, benchmark)]
         return [Item(run, tid) for run in (self.runs or store.run_names()) for tid in tasks]
+
+
+@dataclass(frozen=True)
+class QueueOrder:
+    """How the eligible items are ordered, and how many are drawn (None: all of them)."""
+
+    order: Order = Order.TASK
+    seed: int = 0
+    limit: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.limit is not None and self.limit < 1:
+            raise InputError(f"--limit {self.limit}: give a number of items, 1 or more")
+
+    def describe(self) -> str:
+        """E.g. "random, seed 7, 20 items" or "task order, every item"."""
+        parts = ["task order" if self.order is Order.TASK else self.order.value]
+        if self.order.random:
+            parts.append(f"seed {self.seed}")
+        parts.append("every item" if self.limit is None else f"{self.limit} items")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Queue:
+    """A session's queue as drawn: its items, each one's inclusion probability, the design."""
+
+    items: list[Item]
+    probabilities: list[float | None]
+    design: dict[str, Any]
+
+
+def stratum(benchmark: Benchmark, task: Task) -> str:
+    """The stratum of a task: its splits (ANSER: its group), joined when it has several."""
+    return "+".join(benchmark.splits(task)) or "(none)"
+
+
+def build_queue(store: WorkspaceStore, spec: QueueSpec, order: QueueOrder) -> Queue:
+    """The eligible items (`spec`) ordered and drawn as `order` says, with the design."""
+    eligible = spec.items(store)
+    benchmark = benchmark_named(store.benchmark)
+    draw: Draw[Item]
+    if order.order is Order.RANDOM:
+        draw = simple_random_sample(eligible, order.seed, order.limit)
+    elif order.order is Order.STRATIFIED:
+        strata: dict[str, list[Item]] = {}
+        for item in eligible:
+            strata.setdefault(stratum(benchmark, store.task(item.task_id)), []).append(item)
+        draw = stratified_sample(strata, order.seed, order.limit)
+    elif order.order is Order.DISAGREEMENT:
+        facts = WorkspaceFacts(store, benchmark)
+        draw = ranked(eligible, [facts.of(it).disagreement.score for it in eligible],
+                      order.limit)
+    else:
+        draw = first(eligible, order.limit)
+    design = {"order": order.order.value, "seed": order.seed, "limit": order.limit,
+              "n_eligible": len(eligible), "n_queued": len(draw.keys),
+              "strata": None if draw.strata is None else {
+                  name: {"N": size, "n": drawn} for name, (size, drawn) in draw.strata.items()},
+              "random_sample": order.order.random}
+    return Queue(draw.keys, draw.probabilities, design)

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.errors import InputError
-from anser_tui.sessions.queue import QueueSpec
+from anser_tui.sessions.queue import QueueOrder, QueueSpec, build_queue
+from anser_tui.sessions.stored_session import StoredSession
 from anser_tui.workspace.decisions import (
     VERDICTS,
     ItemState,
@@ -59,49 +60,72 @@ class ReviewSession:
     @classmethod
     def open(cls, store: WorkspaceStore, reviewer: str, name: str | None = None,
              blind: bool = False, runs: list[str] | None = None,
-             spec: QueueSpec | None = None) -> ReviewSession:
+             spec: QueueSpec | None = None, order: QueueOrder | None = None) -> ReviewSession:
         """Resume the named session, else the reviewer's latest one over the same queue;
-        else start a new one."""
+        else start a new one. Another reviewer's session is refused (InputError)."""
         spec = spec or QueueSpec(runs=tuple(runs or ()))
+        order = order or QueueOrder()
         if name is not None:
-            row = store.conn.execute(
-                "SELECT id, name, reviewer, blind FROM sessions WHERE name=?", (name,)).fetchone()
+            found = StoredSession.named(store, name)
         else:
-            row = store.conn.execute(
-                "SELECT id, name, reviewer, blind FROM sessions WHERE reviewer=? AND filters=? "
-                "AND blind=? ORDER BY id DESC LIMIT 1",
-                (reviewer, dumps(spec.to_json()), int(blind))).fetchone()
-        if row is not None:
-            items = [Item(r, t) for r, t in store.conn.execute(
-                "SELECT run, task_id FROM session_items WHERE session_id=? ORDER BY pos",
-                (row[0],))]
-            return cls(store, row[0], row[1], row[2], bool(row[3]), items)
-        items = spec.items(store)
-        if not items:
+            found = StoredSession.latest(store, reviewer, spec, blind, order)
+        if found is not None:
+            return cls.resume(store, found, reviewer)
+        return cls.start(store, reviewer, name, blind, spec, order)
+
+    @classmethod
+    def resume(cls, store: WorkspaceStore, stored: StoredSession, reviewer: str
+               ) -> ReviewSession:
+        """The stored session, for its own reviewer only."""
+        stored.check_reviewer(reviewer, store)
+        items = [Item(r, t) for r, t in store.conn.execute(
+            "SELECT run, task_id FROM session_items WHERE session_id=? ORDER BY pos",
+            (stored.id,))]
+        return cls(store, stored.id, stored.name, stored.reviewer, stored.blind, items)
+
+    @classmethod
+    def start(cls, store: WorkspaceStore, reviewer: str, name: str | None, blind: bool,
+              spec: QueueSpec, order: QueueOrder) -> ReviewSession:
+        """A new session over the queue `spec` and `order` draw, its design recorded."""
+        queue = build_queue(store, spec, order)
+        if not queue.items:
             what = "task" if spec.all_tasks else "task the LLM judge scores"
             raise InputError(f"nothing to review: no {what} matches "
                              f"{json.dumps(spec.to_json())}", store.path)
-        return cls.create(store, reviewer, name, blind, items, filters=spec.to_json())
+        return cls.create(store, reviewer, name, blind, queue.items, order.order.value,
+                          spec.to_json(), order.seed, queue.probabilities, queue.design)
 
     @classmethod
     def create(cls, store: WorkspaceStore, reviewer: str, name: str | None, blind: bool,
                items: list[Item], order_by: str = "task", filters: dict[str, object] | None = None,
-               seed: int = 0) -> ReviewSession:
+               seed: int = 0, probabilities: list[float | None] | None = None,
+               design: dict[str, object] | None = None) -> ReviewSession:
+        """Write a new session and its queue in one transaction. Without a name it gets the
+        reviewer's next free "{reviewer}-{k}", chosen inside the transaction (which holds the
+        write lock), so two processes starting sessions at once never pick the same one."""
         if not items:
             raise InputError("nothing to review: the queue is empty", store.path)
+        probabilities = probabilities or [None] * len(items)
+        design = design or {"order": order_by, "seed": seed, "limit": None,
+                            "n_eligible": len(items), "n_queued": len(items), "strata": None,
+                            "random_sample": False}
         with store.transaction():
-            count = store.conn.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]
-            name = name or f"{reviewer}-{count + 1}"
+            if name is None:
+                name = _next_name(store, reviewer)
+            elif store.conn.execute("SELECT 1 FROM sessions WHERE name=?", (name,)).fetchone():
+                raise InputError(f"a session named {name} was started meanwhile; run again to "
+                                 "resume it", store.path)
             cursor = store.conn.execute(
                 "INSERT INTO sessions (uid, name, reviewer, blind, order_by, filters, seed, "
                 "purpose, design, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (new_uid(), name, reviewer, int(blind), order_by, dumps(filters or {}), seed,
-                 "review", dumps({"order": order_by}), utc_now()))
+                 "review", dumps(design), utc_now()))
             session_id = int(cursor.lastrowid or 0)
             store.conn.executemany(
                 "INSERT INTO session_items (session_id, pos, run, task_id, inclusion_probability, "
-                "recheck) VALUES (?, ?, ?, ?, NULL, 0)",
-                [(session_id, pos, it.run, it.task_id) for pos, it in enumerate(items)])
+                "recheck) VALUES (?, ?, ?, ?, ?, 0)",
+                [(session_id, pos, it.run, it.task_id, p)
+                 for pos, (it, p) in enumerate(zip(items, probabilities, strict=True))])
         return cls(store, session_id, name, reviewer, blind, items)
 
     # -- reading -------------------------------------------------------------------------
@@ -229,3 +253,16 @@ class ReviewSession:
         if target is None:
             return None
         return self._append(item, DecisionKind.UNDO, target_uid=target.uid)
+
+
+def _next_name(store: WorkspaceStore, reviewer: str) -> str:
+    """The reviewer's next session name, `{reviewer}-{k}`: k one past their session count, or
+    the next number not taken."""
+    prefix = f"{reviewer}-"
+    taken = {name for (name,) in store.conn.execute(
+        "SELECT name FROM sessions WHERE substr(name, 1, ?) = ?", (len(prefix), prefix))}
+    k = 1 + store.conn.execute("SELECT COUNT(*) FROM sessions WHERE reviewer=?",
+                               (reviewer,)).fetchone()[0]
+    while f"{prefix}{k}" in taken:
+        k += 1
+    return f"{prefix}{k}"

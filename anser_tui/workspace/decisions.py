@@ -88,6 +88,11 @@ class ItemState:
 
 
     @property
+    def settled(self) -> bool:
+        """Decided, or deliberately skipped (the `N` jump passes both by)."""
+        return self.decided or self.skipped
+
+    @property
     def last_undoable(self) -> Decision | None:
         active = self.active
         return active[-1] if active else None
