@@ -20,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     if not (data / "corpora").is_dir():
         steps.append(["bench.synthetic_corpora", str(data)])
     steps += [["bench.bench_scoring"], ["bench.bench_judge"], ["bench.bench_corpora", str(data)],
-              ["bench.bench_startup", str(data)]]
+              ["bench.bench_startup", str(data)], ["bench.bench_documents"]]
     failed = []
     for step in steps:
         print(f"\n== python -m {' '.join(step)}", flush=True)

@@ -120,30 +120,51 @@ def evidence_lines(diff: EvidenceDiff, notes: dict[str, EvidenceNote]) -> Iterat
         yield "        (none)"
 
 
+def _task_lines(task: Task) -> list[str]:
+    """What the task asks: ANSER's query and instruction, PRBench's conversation (reference
+    texts prepended to their turn, as the judge sees them), AA-LCR's question and documents."""
+    if task.benchmark == "prbench":
+        from anser_tui.benchmarks.prbench.conversation import turn_text
+        from anser_tui.benchmarks.prbench.loader import task_turns
+
+        lines: list[str] = []
+        for turn in task_turns(task):
+            lines += _block(turn.role, turn_text(turn))
+        return lines
+    if task.benchmark == "aalcr":
+        from anser_tui.benchmarks.aalcr.documents import document_names
+
+        names = "\n".join(f"{i}. {n}" for i, n in enumerate(document_names(task), start=1))
+        return [*_block("Question", task.query), *_block("Documents (in reading order)", names)]
+    return [*_block("Query", task.query), *_block("Instruction", task.instruction)]
+
+
 def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: str) -> str:
     """The card as plain text lines, ending in a newline."""
     lines = [f"Task {task.id} · {task.group} · {task.form.value}"
              + (f" · {neutralize(task.prompt.type)}" if task.prompt.type else ""), ""]
-    lines += _block("Query", task.query)
-    lines += _block("Instruction", task.instruction)
+    lines += _task_lines(task)
     output = store.output(run, task.id)
     answer = (value_text(output.answer) if output is not None
               else "(no output in this run: scored as an empty answer)")
     lines += _block(f"Answer · run {run}", answer)
-    lines += _block("Ground truth", value_text(task.ground_truth))
+    if task.benchmark != "prbench":  # PRBench has a rubric, no reference answer
+        lines += _block("Ground truth", value_text(task.ground_truth))
 
     metrics = store.task_metrics(run, task.id)
-    lines.append("Metrics")
-    if not metrics:
-        lines.append("  (not scored yet: run `anser-tui score`)")
     benchmark = benchmark_named(store.benchmark)
-    order = {name: i for i, name in enumerate(benchmark.metric_names(task))}
-    for name in sorted(metrics, key=lambda n: (order.get(n, len(order)), n)):
-        value, detail = metrics[name]
-        extra = f"  ({neutralize(detail)})" if detail else ""
-        unit = " s" if name == LATENCY and value is not None else ""
-        lines.append(f"  {name:<24} {_number(value)}{unit}{extra}")
-    lines.append("")
+    names = benchmark.metric_names(task)
+    if names or metrics:  # AA-LCR and PRBench have no automatic metric of a task
+        lines.append("Metrics")
+        if not metrics:
+            lines.append("  (not scored yet: run `anser-tui score`)")
+        order = {name: i for i, name in enumerate(names)}
+        for name in sorted(metrics, key=lambda n: (order.get(n, len(order)), n)):
+            value, detail = metrics[name]
+            extra = f"  ({neutralize(detail)})" if detail else ""
+            unit = " s" if name == LATENCY and value is not None else ""
+            lines.append(f"  {name:<24} {_number(value)}{unit}{extra}")
+        lines.append("")
 
     history = judgment_history(store, run, task.id)
     judgment = current_of(history)
@@ -165,13 +186,15 @@ def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: 
             lines.append("  ⚠ arithmetic mismatch")
         for criterion in rubric.criteria if rubric else ():
             mark = judgment.marks.get(criterion.key)
-            lines.append(f"  {criterion.label:<18} {criterion.weight:.2f}  "
+            lines.append(f"  {neutralize(criterion.label):<18} {criterion.weight:.2f}  "
                          f"{'—' if mark is None else mark}")
         if judgment.error:
             lines.append(f"  error: {neutralize(judgment.error)}")
         lines += ["  Reason", *("    " + line for line in
                                 neutralize(judgment.reason or judgment.raw).split("\n")), ""]
     lines += decision_lines(store, run, task.id, rubric)
+    if benchmark.corpora_dir(store.data_dir) is None:  # no evidence corpora to show
+        return "\n".join(lines) + "\n"
 
     space = task_space(task)
     diff = evidence_diff(task, output.retrieved if output else [], library.resolver(space))

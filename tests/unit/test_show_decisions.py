@@ -89,3 +89,25 @@ def test_demo_says_where_its_workspace_and_data_are(tmp_path: Path,
         f"demo workspace: {root / 'demo.db'} (data: {root / 'data' / 'anser-bench'})")
     assert opened == [root / "demo.db"]
     assert (root / "data" / "anser-bench" / "benchmark").is_dir()
+
+
+def test_show_prints_prbench_and_aalcr_cards(tmp_path: Path) -> None:
+    from anser_tui.demo.aalcr import ensure_aalcr_workspace
+    from anser_tui.demo.prbench import ensure_prbench_workspace
+
+    runner = CliRunner()
+    pr = ensure_prbench_workspace(tmp_path / "pr")
+    with WorkspaceStore.open(pr) as store:
+        task = store.tasks()[0]
+    shown = runner.invoke(cli, ["show", str(pr), task.id])
+    assert shown.exit_code == 0, shown.output
+    assert "Reference Text 0:" in shown.output and "Answer · run demo-system" in shown.output
+    assert "Ground truth" not in shown.output and "Metrics" not in shown.output
+    lcr = ensure_aalcr_workspace(tmp_path / "lcr")
+    with WorkspaceStore.open(lcr) as store:
+        question = store.tasks()[0]
+    shown = runner.invoke(cli, ["show", str(lcr), question.id])
+    assert shown.exit_code == 0, shown.output
+    names = question.extra["data_source_filenames"]
+    assert f"1. {names[0]}" in shown.output and "Ground truth" in shown.output
+    assert "verdict" in shown.output.lower()
