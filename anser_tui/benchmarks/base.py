@@ -65,12 +65,15 @@ class JudgeProtocol(Protocol):
 @dataclass(frozen=True)
 class JudgeValues:
     """Per task of a run: the judge's score (usable judgments only) and the adjudicated score
-    (the human's where reviewed, the judge's elsewhere), and the judge's own cost."""
+    (the settled human value where reviewed, the judge's elsewhere), the tasks with a settled
+    human value (`reviewed`) and those whose reviewers disagree with no adjudication yet
+    (`disputed`: the judge's value stands in for them), and the judge's own cost."""
 
     judge: Mapping[str, float]
     adjudicated: Mapping[str, float]
     reviewed: frozenset[str] = frozenset()
     overhead: Mapping[str, LogRecord] = field(default_factory=dict)
+    disputed: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ class TableBlock:
     rows: tuple[tuple[str, ...], ...]  # (label, a cell per column); a rule after `head_rows`
     notes: tuple[str, ...]
     head_rows: int = 2
+    corner: str = "metric"  # the heading of the label column
 
 
 @dataclass
