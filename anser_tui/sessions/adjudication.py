@@ -87,6 +87,11 @@ def settle(book: VerdictBook) -> dict[Item, Settlement]:
             for item in items}
 
 
+def reviewer_verdicts(book: VerdictBook, item: Item) -> dict[str, Decision]:
+    """Each reviewer's standing verdict on the item, by name (what an adjudicator weighs)."""
+    return {name: v.verdict for name, v in book.reviews.get(item, {}).items()}
+
+
 def _task_order(store: WorkspaceStore, items: Collection[Item]) -> list[Item]:
     seq = {t.id: t.seq for t in store.tasks()}
     runs = {name: i for i, name in enumerate(store.run_names())}

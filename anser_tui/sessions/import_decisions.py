@@ -104,6 +104,7 @@ def read_decisions(store: WorkspaceStore, path: Path, reviewer: str, run: str | 
         code = record.get("reason_code")
         if code is not None and code not in {c.value for c in ReasonCode}:
             raise InputError(f"reason_code {code!r} is not one of: {_CODES}", path, line)
+        comment = _text(record, "comment", path, line)
         visible = record.get("judge_visible", False)
         if not isinstance(visible, bool):
             raise InputError("'judge_visible' must be true or false", path, line)
@@ -117,7 +118,7 @@ def read_decisions(store: WorkspaceStore, path: Path, reviewer: str, run: str | 
             session_id=0, run=item_run, task_id=task_id, reviewer=reviewer,
             kind=DecisionKind.OVERRIDE, marks=marks, score=rubric.score(marks),
             reason_code=ReasonCode(code) if code else None,
-            comment=_text(record, "comment", path, line), judge_visible=visible,
+            comment=comment, judge_visible=visible,
             judgment_uid=judgment.uid if judgment else None))
     if not out:
         raise InputError("the file holds no decisions", path)
