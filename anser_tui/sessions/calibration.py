@@ -51,6 +51,7 @@ class CalibrationReport:
     anchoring: list[dict[str, Any]] = field(default_factory=list)
     self_consistency: list[dict[str, Any]] = field(default_factory=list)
     adjudication: list[dict[str, Any]] = field(default_factory=list)
+    target_width: float = DEFAULT_TARGET_WIDTH
 
     def to_json(self) -> dict[str, Any]:
         """`{"rows", "corrected", "reviewers"}` as DESIGN section 8 names them, then
@@ -200,4 +201,4 @@ def calibration_report(store: WorkspaceStore, runs: Collection[str] | None = Non
         reviewers=_reviewer_entries(inputs, order),
         anchoring=_anchoring_entries(inputs, order),
         self_consistency=_self_consistency(inputs, order, seed, resamples),
-        adjudication=_adjudication_counts(inputs))
+        adjudication=_adjudication_counts(inputs), target_width=target_width)

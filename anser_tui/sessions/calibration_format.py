@@ -70,7 +70,7 @@ def _corrected_block(report: CalibrationReport) -> TableBlock:
                      "—" if r.reviews_to_halve_ci is None else str(r.reviews_to_halve_ci)))
         if c.note:
             notes.setdefault(c.note, []).append(c.scope)
-    target = number(report.corrected[0].target_width) if report.corrected else "—"
+    target = number(report.target_width)
     columns = ("n_items", "n_reviewed", "judge mean", "corrected mean", "95% CI",
                "random sample", f"reviews for a {target}-point CI", "reviews to halve CI")
     return TableBlock("corrected score", "judge mean and human-corrected mean (PPI)", columns,
@@ -111,6 +111,10 @@ def table_blocks(report: CalibrationReport) -> list[TableBlock]:
     """The report's sections as terminal tables (each block's `run` names its section)."""
     blocks = _agreement_blocks("judge-human agreement", report.rows,
                                "bias = judge - human; kappa quadratic on 0-4, Cohen's on binary")
+    if not blocks:
+        blocks = [TableBlock("judge-human agreement", "all", _AGREEMENT, (),
+                             ("no (judge, human) pairs yet: review items the judge scored",),
+                             head_rows=0, corner="dimension")]
     blocks += [_corrected_block(report), _adjudication_block(report)]
     if report.reviewers:
         blocks.append(_reviewer_block(report))
