@@ -59,6 +59,15 @@ class BertScoreSettings(BaseModel):
     rescale_with_baseline: bool = False
 
 
+class CalibrationSettings(BaseModel):
+    """The calibration report: the stopping rule's target interval width (points of the
+    0-100 score), and the bootstrap's seed and number of resamples."""
+
+    target_width: float = Field(default=5.0, gt=0)
+    seed: int = 0
+    resamples: int = Field(default=1000, ge=1)
+
+
 class CorpusOverride(BaseModel):
     """Per-corpus descriptor override for a release whose tables or columns differ."""
 
@@ -78,6 +87,7 @@ class Settings(BaseSettings):
     keymap: dict[str, str] = Field(default_factory=dict)
     judge: JudgeSettings = Field(default_factory=JudgeSettings)
     bertscore: BertScoreSettings = Field(default_factory=BertScoreSettings)
+    calibration: CalibrationSettings = Field(default_factory=CalibrationSettings)
     corpora: dict[str, CorpusOverride] = Field(default_factory=dict)
     # Where each benchmark's data folder is on this machine ({"anser": "/data/anser-bench"}),
     # for a workspace made elsewhere or whose folder moved (`--data` wins over it).

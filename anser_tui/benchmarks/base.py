@@ -76,7 +76,9 @@ class JudgeProtocol(Protocol):
 @dataclass(frozen=True)
 class JudgeValues:
     """Per task of a run: the judge's score (usable judgments only) and the adjudicated score
-    (the human's where reviewed, the judge's elsewhere), the judge's own cost, and the current
+    (the settled human value where reviewed, the judge's elsewhere), the tasks with a settled
+    human value (`reviewed`) and those whose reviewers disagree with no adjudication yet
+    (`disputed`: the judge's value stands in for them), the judge's own cost, and the current
     judgment itself (its calls: per-criterion grades and statuses, for rubric scorers)."""
 
     judge: Mapping[str, float]
@@ -84,6 +86,7 @@ class JudgeValues:
     reviewed: frozenset[str] = frozenset()
     overhead: Mapping[str, LogRecord] = field(default_factory=dict)
     judgments: Mapping[str, Judgment] = field(default_factory=dict)
+    disputed: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,7 @@ class TableBlock:
     rows: tuple[tuple[str, ...], ...]  # (label, a cell per column); a rule after `head_rows`
     notes: tuple[str, ...]
     head_rows: int = 2
+    corner: str = "metric"  # the heading of the label column
 
 
 @dataclass

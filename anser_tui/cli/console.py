@@ -12,6 +12,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -93,8 +94,47 @@ class PhaseBar:
         self._progress.update(self._tasks[label], completed=done, total=total)
 
 
-def report_table(blocks: Sequence[TableBlock], width: int) -> str:
-    """A benchmark's report as terminal tables (`Benchmark.table_blocks`)."""
+def _table(block: TableBlock, columns: Sequence[int], title: str) -> Table:
+    """The block's label column and the given columns of it, as one rich table."""
+    table = Table(title=title, title_justify="left")
+    labels = [block.corner, *(row[0] for row in block.rows)]
+    table.add_column(block.corner, min_width=max(len(label) for label in labels), no_wrap=True)
+    for c in columns:
+        table.add_column(block.columns[c], width=_column_width(block, c) - 3)
+    for i, row in enumerate(block.rows):
+        table.add_row(row[0], *(row[c + 1] for c in columns),
+                      end_section=i == block.head_rows - 1)
+    return table
+
+
+def _column_width(block: TableBlock, c: int) -> int:
+    """Cells the column needs: its header's longest word, each value's longest line (so that
+    "reviewed 3" stays on one line), plus padding and a border."""
+    words = [cell_len(w) for w in block.columns[c].split()] or [0]
+    lines = [cell_len(line) for row in block.rows for line in row[c + 1].splitlines()] or [0]
+    return max(*words, *lines) + 3
+
+
+def _bands(block: TableBlock, width: int) -> list[list[int]]:
+    """The block's columns split into bands that each fit `width`: a table too wide for the
+    terminal is printed as several, each repeating the label column."""
+    labels = [block.corner, *(row[0] for row in block.rows)]
+    first = max(cell_len(label) for label in labels) + 4  # padding and both borders
+    bands: list[list[int]] = [[]]
+    used = first
+    for c in range(len(block.columns)):
+        need = _column_width(block, c)
+        if bands[-1] and used + need > width:
+            bands.append([])
+            used = first
+        bands[-1].append(c)
+        used += need
+    return bands
+
+
+def report_table(blocks: Sequence[TableBlock], width: int, heading: str = "run {}") -> str:
+    """A benchmark's report as terminal tables (`Benchmark.table_blocks`); a block's `run`
+    starts a section headed `heading`."""
     out = io.StringIO()
     console = Console(file=out, width=width, force_terminal=False, color_system=None)
     current: str | None = None
@@ -102,15 +142,12 @@ def report_table(blocks: Sequence[TableBlock], width: int) -> str:
         if block.run != current:
             if current is not None:
                 console.print()
-            console.print(f"run {block.run}", style="bold", markup=False)
+            console.print(heading.format(block.run), style="bold", markup=False)
             current = block.run
-        table = Table(title=block.title, title_justify="left")
-        table.add_column("metric")
-        for form in block.columns:
-            table.add_column(form, overflow="fold")
-        for i, row in enumerate(block.rows):
-            table.add_row(*row, end_section=i == block.head_rows - 1)
-        console.print(table)
+        bands = _bands(block, width)
+        for k, band in enumerate(bands):
+            title = block.title if len(bands) == 1 else f"{block.title} ({k + 1}/{len(bands)})"
+            console.print(_table(block, band, title))
         for note in block.notes:
             console.print(f"  {note}", markup=False, highlight=False)
     if current is not None:

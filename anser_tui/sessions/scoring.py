@@ -6,8 +6,10 @@ in the import's transaction); BERTScore-F1 values are cached in the workspace's
 `bertscore_cache` table. A task is unparsed when one of its rows' details starts "unparsed: ".
 `workspace_report` rebuilds the rows from those metrics, the run's log figures, and the LLM Judge
 values as they stand now: the current judgment's score (`workspace.judgments`: the newest ok
-judgment, else the newest; counted when ok, or invalid with a score) and the adjudicated score,
-the latest standing human verdict over all sessions, else the judge's.
+judgment, else the newest; counted when ok, or invalid with a score) and the adjudicated score
+under the adjudication policy (`sessions.adjudication`): the adjudicator's verdict, else the
+reviewers' agreed one, else (no review, or reviewers in dispute) the judge's. Items in dispute
+are counted apart.
 """
 
 from __future__ import annotations
@@ -24,9 +26,11 @@ from anser_tui.config import BertScoreSettings
 from anser_tui.errors import InputError
 from anser_tui.scoring.bertscore import Pair
 from anser_tui.scoring.cells import Cell
-from anser_tui.workspace.decisions import ItemState, all_decisions
+from anser_tui.sessions.adjudication import Settlement, Standing, settle
+from anser_tui.sessions.verdicts import VerdictBook
+from anser_tui.workspace.item import Item
 from anser_tui.workspace.judgments import current_judgments
-from anser_tui.workspace.records import JudgmentStatus, LogRecord
+from anser_tui.workspace.records import Judgment, JudgmentStatus, LogRecord
 from anser_tui.workspace.store import WorkspaceStore
 
 
@@ -93,24 +97,40 @@ def score_workspace(store: WorkspaceStore, settings: BertScoreSettings, run: str
     return summaries
 
 
-def judge_values(store: WorkspaceStore, run: str) -> JudgeValues:
-    """The LLM Judge values of a run as they stand now (judgments and decisions)."""
+def usable_score(judgment: Judgment) -> float | None:
+    """The judge's score where the judgment gives one (status ok, or invalid with a score)."""
+    if judgment.score is not None and judgment.status in (JudgmentStatus.OK,
+                                                          JudgmentStatus.INVALID):
+        return judgment.score
+    return None
+
+
+def judge_values(store: WorkspaceStore, run: str,
+                 settled: Mapping[Item, Settlement] | None = None) -> JudgeValues:
+    """The LLM Judge values of a run as they stand now (judgments and decisions, settled by
+    the adjudication policy; `settled`: already computed for the run)."""
     judge: dict[str, float] = {}
     overhead: dict[str, LogRecord] = {}
     current = current_judgments(store, run)
     for task_id, j in current.items():
-        if j.score is not None and j.status in (JudgmentStatus.OK, JudgmentStatus.INVALID):
-            judge[task_id] = j.score
+        if (score := usable_score(j)) is not None:
+            judge[task_id] = score
         overhead[task_id] = LogRecord(task_id=task_id, latency_s=j.latency_s,
                                       input_tokens=j.input_tokens, output_tokens=j.output_tokens)
-    states: dict[str, ItemState] = defaultdict(ItemState)
-    for event in all_decisions(store):
-        if event.run == run:
-            states[event.task_id].events.append(event)
-    human = {t: v.score for t, s in states.items()
-             if (v := s.verdict) is not None and v.score is not None}
+    if settled is None:
+        settled = settle(VerdictBook.load(store, [run]))
+    human: dict[str, float] = {}
+    disputed: set[str] = set()
+    for item, settlement in settled.items():
+        if item.run != run:
+            continue
+        if settlement.standing is Standing.DISPUTED:
+            disputed.add(item.task_id)
+        elif settlement.score is not None:
+            human[item.task_id] = settlement.score
     return JudgeValues(judge=judge, adjudicated={**judge, **human},
-                       reviewed=frozenset(human), overhead=overhead, judgments=current)
+                       reviewed=frozenset(human), overhead=overhead, judgments=current,
+                       disputed=frozenset(disputed))
 
 
 def stored_scores(store: WorkspaceStore, run: str) -> list[Any]:

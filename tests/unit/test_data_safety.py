@@ -45,6 +45,10 @@ def _commands(tmp: Path, bench: Path, url: str) -> list[list[str]]:
     run = str(write_jsonl(tmp / "run.jsonl", EVIDENCE_RUN))
     log = str(write_jsonl(tmp / "log.jsonl", LOG))
     judged = str(write_jsonl(tmp / "judge.jsonl", EVIDENCE_JUDGE))
+    labels = str(write_jsonl(tmp / "labels.jsonl", [
+        {"id": "legal_zh_prescriptive_1", "run": "sys-a", "reason_code": "other",
+         "marks": {"conclusion": 2, "rule_citation": 2, "rule_application": 2,
+                   "ground_truth_consistency": 2, "format": 4}, "comment": "from a sheet"}]))
     return [
         ["index-corpus", str(bench)],
         ["init", ws, "--data", str(bench)],
@@ -59,6 +63,11 @@ def _commands(tmp: Path, bench: Path, url: str) -> list[list[str]]:
         ["review", ws, "--reviewer", "alice", "--run", "sys-a"],
         ["review", ws, "--reviewer", "bob", "--all", "--blind", "--filter", "lang=zh"],
         ["index-corpus", str(bench / "corpora"), "--force"],
+        ["import-decisions", ws, labels, "--reviewer", "carol"],
+        *(["calibration", ws, "--format", fmt] for fmt in ("table", "md", "json")),
+        *(["export", ws, "--what", what, "-o", str(tmp / f"{what}.jsonl")]
+          for what in ("decisions", "calibration-set", "adjudicated")),
+        ["merge", str(tmp / "merged.db"), ws],
         ["demo"],
         ["demo"],  # again: the demo's own benchmark folder is built once, then only read
     ]
@@ -92,7 +101,8 @@ def test_no_command_writes_the_benchmark_or_shows_the_key(
         server.stop()
     reviewers = sqlite3.connect(tmp_path / "ws.db").execute(
         "SELECT DISTINCT reviewer FROM decisions ORDER BY reviewer").fetchall()
-    assert reviewers == [("alice",), ("bob",)]  # the headless reviews did review
+    # the headless reviews did review; carol is the imported labels
+    assert reviewers == [("alice",), ("bob",), ("carol",)]
     assert len(server.requests) == 4 and all(
         r["headers"]["authorization"] == f"Bearer {KEY}" for r in server.requests)
     assert all(KEY not in text for text in printed)

@@ -115,7 +115,7 @@ def test_llm_judge_and_adjudicated_side_by_side(store: WorkspaceStore) -> None:
     ])
     row = next(r for r in workspace_report(store, "sys") if r.group == "legal_zh_prescriptive")
     assert row.metrics["LLM Judge"] == {"judge": 80.0, "adjudicated": 80.0, "n_judged": 1,
-                                        "n_reviewed": 0, "left_out": 1}
+                                        "n_reviewed": 0, "n_in_dispute": 0, "left_out": 1}
     session = ReviewSession.create(store, "ann", "s1", False,
                                    [Item("sys", "legal_zh_prescriptive_2")])
     marks = dict.fromkeys(session.rubric(session.items[0]).keys, 2)  # every dimension 2 of 4

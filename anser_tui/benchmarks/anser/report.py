@@ -5,7 +5,10 @@ have a value; every other metric averages all tasks of the row, unparsed answers
 defined, tasks whose value could not be computed (no model, an unreadable ground truth) left out.
 A column the row's form does not use is null ("n/a for this form"); a column no task has a value
 for is null with the reason the tasks give. LLM Judge shows the judge mean and the adjudicated
-mean side by side, with how many tasks had no usable judgment (left out of the judge mean).
+mean side by side (the adjudication policy of `sessions.adjudication`), with how many tasks
+have a settled human value (`n_reviewed`), how many are in dispute between reviewers with no
+adjudication yet (`n_in_dispute`: the judge's value stands in for them), and how many had no
+usable judgment (`left_out` of the judge mean).
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ def _judge_cell(ids: list[str], judge: JudgeValues) -> dict[str, Any]:
     return {"judge": sum(judged) / len(judged) if judged else None,
             "adjudicated": sum(adjudicated) / len(adjudicated) if adjudicated else None,
             "n_judged": len(judged), "n_reviewed": sum(t in judge.reviewed for t in ids),
+            "n_in_dispute": sum(t in judge.disputed for t in ids),
             "left_out": len(ids) - len(judged)}
 
 

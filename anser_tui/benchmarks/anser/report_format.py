@@ -1,10 +1,12 @@
 """The group report as text: Markdown, JSON or CSV, and the blocks of the terminal table.
 
-Markdown prints one table per group, a row per (group, form) with all the group's metric columns;
-the terminal table shows the same cells turned a quarter (metrics down, the group's forms across)
-so that it fits a terminal. Both list the reasons behind "not computed" cells. JSON keeps every
-row with its notes; CSV is one flat table over the union of the groups' columns, nested values
-spread over named columns. "–" marks a column the form does not use, "—" a row with no data.
+Markdown and the terminal table print one table per group, a row per (group, form) with `n`,
+`n_unparsed` and all the group's metric columns (the terminal table stacks a nested cell's
+parts on lines of their own, so that the columns stay narrow). Both list the reasons behind
+"not computed" cells. JSON keeps every row with its notes; CSV is one flat table over the union
+of the groups' columns, nested values spread over named columns. The LLM Judge cell gives the
+judge and adjudicated means, `n_reviewed` and `n_in_dispute` in every format. "–" marks a
+column the form does not use, "—" a row with no data.
 """
 
 from __future__ import annotations
@@ -24,23 +26,33 @@ from anser_tui.scoring.cells import number
 RunRows = tuple[str, Sequence[GroupRow]]
 _LATENCY_KEYS = ("mean", "median", "p95")
 _TOKEN_KEYS = ("input_mean", "output_mean", "total_mean", "total_sum")
-_JUDGE_KEYS = ("judge", "adjudicated", "left_out")
+_JUDGE_KEYS = ("judge", "adjudicated", "n_reviewed", "n_in_dispute", "left_out")
 _NESTED = {m.LLM_JUDGE: _JUDGE_KEYS, m.LATENCY: _LATENCY_KEYS, m.TOKEN_USAGE: _TOKEN_KEYS}
 
 
-def cell_text(row: GroupRow, name: str) -> str:
+def _judge_parts(value: dict[str, Any]) -> list[str]:
+    parts = [f"judge {number(value['judge'])}", f"adj {number(value['adjudicated'])}",
+             f"reviewed {value['n_reviewed']}", f"in dispute {value.get('n_in_dispute', 0)}"]
+    return parts + ([f"{value['left_out']} left out"] if value["left_out"] else [])
+
+
+def cell_text(row: GroupRow, name: str, stacked: bool = False) -> str:
+    """A cell as text; `stacked`: a nested cell's parts on lines of their own."""
     value = row.metrics.get(name)
     if value is None:
         note = row.notes.get(name, "")
         return "–" if note == NOT_FOR_FORM else (
             "not computed" if note.startswith("not computed") else "—")
     if name == m.LLM_JUDGE:
-        text = f"judge {number(value['judge'])} / adj {number(value['adjudicated'])}"
-        return text + (f" ({value['left_out']} left out)" if value["left_out"] else "")
+        parts = _judge_parts(value)
+        if stacked:
+            return "\n".join(parts)
+        return f"{parts[0]} / {parts[1]} ({', '.join(parts[2:])})"
+    sep = "\n" if stacked else " / "
     if name == m.LATENCY:
-        return " / ".join(number(value[k]) for k in _LATENCY_KEYS) + " s"
+        return sep.join(number(value[k]) for k in _LATENCY_KEYS) + " s"
     if name == m.TOKEN_USAGE:
-        return (f"{number(value['input_mean'])} / {number(value['output_mean'])} / "
+        return (f"{number(value['input_mean'])}{sep}{number(value['output_mean'])}{sep}"
                 f"{number(value['total_mean'])} (Σ {number(value['total_sum'])})")
     return number(value)
 
@@ -67,17 +79,18 @@ def _notes(rows: Sequence[GroupRow]) -> list[str]:
 
 
 def table_blocks(runs: Sequence[RunRows]) -> list[TableBlock]:
-    """The report as the terminal table lays it out: per group, metrics down, forms across
-    (n and n_unparsed first)."""
+    """The report as the terminal table lays it out: per group, one row per form with n,
+    n_unparsed and the group's metric columns."""
     blocks = []
     for run, rows in runs:
         for group, group_rows in _by_group(rows).items():
-            body = [("n", *(str(r.n) for r in group_rows)),
-                    ("n_unparsed", *(str(r.n_unparsed) for r in group_rows))]
-            body += [(_header(name), *(cell_text(r, name) for r in group_rows))
-                     for name in GROUPS_BY_NAME[group].metric_columns]
-            blocks.append(TableBlock(run, group, tuple(r.form.value for r in group_rows),
-                                     tuple(body), tuple(_notes(group_rows))))
+            columns = GROUPS_BY_NAME[group].metric_columns
+            body = tuple((r.form.value, str(r.n), str(r.n_unparsed),
+                          *(cell_text(r, name, stacked=True) for name in columns))
+                         for r in group_rows)
+            blocks.append(TableBlock(run, group, ("n", "n_unparsed", *map(_header, columns)),
+                                     body, tuple(_notes(group_rows)), head_rows=0,
+                                     corner="form"))
     return blocks
 
 
