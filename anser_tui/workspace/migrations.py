@@ -5,13 +5,14 @@ migrated when it is opened, all steps in one transaction (a failure leaves it as
 Tables whose columns change are rebuilt the way SQLite documents (create the new table, copy,
 drop the old, rename the new), with foreign keys checked before the commit.
 
-1 -> 2: uids on runs, sessions, judgments and decisions; sessions gain a purpose (review) and
-a design (task order: v1 knew no other); queue items an inclusion probability (unknown) and
-the recheck mark (none) (decisions name their judgment and
-undo target by uid instead of by local id); each v1 judgment's raw reply becomes its one judge
-call; a run's content hash; task splits from the task's group (v1 knew ANSER-Bench only, where
-a task's split is its group); the benchmark fingerprint in meta and the data folder's path
-relative to the workspace.
+1 -> 2: uids on runs, sessions, judgments and decisions, derived from the file's creation
+time and the row, so every copy of one v1 file migrates to the same uids and copies merge
+(decisions name their judgment and undo target by uid instead of by local id); sessions gain
+a purpose (review) and a design (task order: v1 knew no other), queue items an inclusion
+probability (unknown) and the recheck mark (none); each v1 judgment's raw reply becomes its
+one judge call; a run's content hash; task splits from the task's group (v1 knew ANSER-Bench
+only, where a task's split is its group); the benchmark fingerprint in meta and the data
+folder's path relative to the workspace.
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from anser_tui.workspace.fingerprint import content_hash, tasks_fingerprint
-from anser_tui.workspace.records import new_uid
 from anser_tui.workspace.schema import SCHEMA, SCHEMA_VERSION
 from anser_tui.workspace.sql import statements
 from anser_tui.workspace.tasks import Task
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from anser_tui.workspace.store import WorkspaceStore
 
 _CREATE = re.compile(r"CREATE (TABLE|INDEX|TRIGGER) (\w+)")
+_NAMESPACE = uuid.UUID("7d1c3c2e-5f0a-4c5e-9b1e-6a2f3d9e8b10")  # anser-tui v1 -> v2 uids
 
 
 def _schema_statement(kind: str, name: str) -> str:
@@ -53,11 +55,27 @@ def _rebuild(conn: sqlite3.Connection, table: str, select: str) -> None:
     conn.execute(f"ALTER TABLE new_{table} RENAME TO {table}")
 
 
+def _origin(conn: sqlite3.Connection) -> str:
+    """What identifies the v1 workspace a row comes from: its creation time and fingerprint of
+    its tasks. Two copies of one v1 file share it, so they migrate to the same uids and merge
+    as one (random uids would make the copies' records strangers)."""
+    created = conn.execute("SELECT value FROM meta WHERE key='created_at'").fetchone()
+    tasks = conn.execute("SELECT COUNT(*), MIN(id), MAX(id) FROM tasks").fetchone()
+    return f"{created[0] if created else ''}|{tasks}"
+
+
+def derived_uid(origin: str, table: str, key: object) -> str:
+    """A uid derived from where a v1 row comes from (the same in every copy of the file)."""
+    return uuid.uuid5(_NAMESPACE, f"{origin}|{table}|{key}").hex
+
+
 def _uid_map(conn: sqlite3.Connection, table: str) -> None:
-    """A temporary table giving each row of `table` a new uid."""
+    """A temporary table giving each row of `table` its derived uid."""
+    origin = _origin(conn)
     conn.execute(f"CREATE TEMP TABLE uid_{table} (id INTEGER PRIMARY KEY, uid TEXT NOT NULL)")
     conn.executemany(f"INSERT INTO uid_{table} (id, uid) VALUES (?, ?)",
-                     [(row[0], new_uid()) for row in conn.execute(f"SELECT id FROM {table}")])
+                     [(row[0], derived_uid(origin, table, row[0]))
+                      for row in conn.execute(f"SELECT id FROM {table}")])
 
 
 def _v1_to_v2(store: WorkspaceStore) -> None:
@@ -76,8 +94,9 @@ def _v1_to_v2(store: WorkspaceStore) -> None:
                             "total_tokens FROM logs WHERE run=?", (run,)).fetchall()
         hashes[run] = content_hash(outputs, logs)
     conn.execute("CREATE TEMP TABLE run_hashes (name TEXT PRIMARY KEY, uid TEXT, hash TEXT)")
+    origin = _origin(conn)
     conn.executemany("INSERT INTO run_hashes VALUES (?, ?, ?)",
-                     [(run, new_uid(), h) for run, h in hashes.items()])
+                     [(run, derived_uid(origin, "runs", run), h) for run, h in hashes.items()])
     _rebuild(conn, "runs", "SELECT r.name, h.uid, r.source, r.log_source, r.imported_at, "
                            "r.n_outputs, r.n_log, h.hash FROM runs r JOIN run_hashes h "
                            "ON h.name = r.name")
@@ -122,7 +141,8 @@ def _v1_to_v2(store: WorkspaceStore) -> None:
     relative = os.path.relpath(data_dir, Path(store.path).resolve().parent)
     store.set_meta({"benchmark_fingerprint": tasks_fingerprint(tasks),
                     "data_dir_relative": relative, "data_signature": "",
-                    "workspace_uid": new_uid(), "migrated_from": "1"})
+                    "workspace_uid": derived_uid(_origin(conn), "meta", "workspace"),
+                    "migrated_from": "1"})
 
 
 STEPS: dict[int, Callable[[WorkspaceStore], None]] = {1: _v1_to_v2}

@@ -157,3 +157,17 @@ def test_not_a_workspace(tmp_path: Path) -> None:
     conn.close()
     with pytest.raises(InputError, match="not an anser-tui workspace"):
         WorkspaceStore.open(other)
+
+
+def test_two_copies_of_one_v1_file_migrate_to_the_same_uids(tmp_path: Path) -> None:
+    """Reviewers who each migrate a copy of one v1 workspace can merge them: the records of
+    the copies are the same records (the same uids), not strangers."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    uids = []
+    for name in ("a", "b"):
+        with WorkspaceStore.open(v1_copy(tmp_path / name)) as store:
+            uids.append([store.conn.execute(f"SELECT uid FROM {t} ORDER BY rowid").fetchall()
+                         for t in ("runs", "sessions", "judgments", "decisions")])
+    assert uids[0] == uids[1] and all(uids[0])
+    assert len({u for (u,) in uids[0][3]}) == 9
