@@ -24,7 +24,7 @@ from anser_tui.sessions.verdicts import VerdictBook
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.judgments import current_judgments
 from anser_tui.workspace.records import Decision, Judgment
-from anser_tui.workspace.rubric import Aggregate, CriterionKind, Rubric
+from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Rubric
 from anser_tui.workspace.store import WorkspaceStore
 from anser_tui.workspace.tasks import Task
 
@@ -63,22 +63,41 @@ def scale_of(kind: CriterionKind) -> ScaleKind:
     return "binary" if kind is CriterionKind.BINARY else "scale_0_4"
 
 
-def side_values(rubric: Rubric, marks: Mapping[str, Any], score: float | None
-                ) -> dict[tuple[str, ScaleKind], float]:
-    """{(dimension, scale): value} of one side's marks and score under `rubric`."""
+POOLED = "\x00"  # joins a pooled row's name to the criterion key that is one of its pairs
+
+
+def pooled_dimensions(criterion: Criterion) -> tuple[str, ...]:
+    """The pooled rows a binary criterion of a many-criteria rubric (PRBench) joins, since its
+    own key is the sample's alone: every criterion, its category, and the sign of its weight
+    (a met negative criterion means the undesirable thing happened)."""
+    sign = "criteria[weight>0]" if criterion.weight > 0 else "criteria[weight<0]"
+    out = ["criteria", sign]
+    if criterion.category:
+        out.append(f"criteria[category={criterion.category}]")
+    return tuple(out)
+
+
+def side_values(rubric: Rubric, marks: Mapping[str, Any], score: float | None,
+                pooled: bool = False) -> dict[tuple[str, ScaleKind], float]:
+    """{(dimension, scale): value} of one side's marks and score under `rubric` (`pooled`:
+    with the pooled rows of binary criteria too, each value keyed by its criterion)."""
     out: dict[tuple[str, ScaleKind], float] = {}
     for c in rubric.criteria:
         value = marks.get(c.key)
         if value is not None and c.valid(value):
             out[(c.key, scale_of(c.kind))] = float(int(value))
+            if pooled and c.kind is CriterionKind.BINARY and len(rubric.criteria) > 1:
+                for row in pooled_dimensions(c):
+                    out[(f"{row}{POOLED}{c.key}", "binary")] = float(int(value))
     scaled = score_0_100(rubric, score)
     if scaled is not None:
         out[(SCORE, "score_0_100")] = scaled
     return out
 
 
-def decision_values(rubric: Rubric, decision: Decision) -> dict[tuple[str, ScaleKind], float]:
-    return side_values(rubric, decision.marks, decision.score)
+def decision_values(rubric: Rubric, decision: Decision, pooled: bool = False
+                    ) -> dict[tuple[str, ScaleKind], float]:
+    return side_values(rubric, decision.marks, decision.score, pooled)
 
 
 class CalibrationInputs:
@@ -124,29 +143,30 @@ class CalibrationInputs:
                 return JudgeSide(json.loads(marks), usable)
         return self.judge_side(item)
 
-    def judge_values(self, item: Item, side: JudgeSide | None = None
+    def judge_values(self, item: Item, side: JudgeSide | None = None, pooled: bool = False
                      ) -> dict[tuple[str, ScaleKind], float]:
         rubric = self.rubric(item.task_id)
         side = side or self.judge_side(item)
         if rubric is None or side is None:
             return {}
-        return side_values(rubric, side.marks, side.score)
+        return side_values(rubric, side.marks, side.score, pooled)
 
-    def human_values(self, item: Item, decision: Decision
+    def human_values(self, item: Item, decision: Decision, pooled: bool = False
                      ) -> dict[tuple[str, ScaleKind], float]:
         rubric = self.rubric(item.task_id)
-        return {} if rubric is None else decision_values(rubric, decision)
+        return {} if rubric is None else decision_values(rubric, decision, pooled)
 
     def pairs(self) -> list[Pair]:
         """Every (judge, human) pair, reviewers sorted, items in the book's order."""
         out: list[Pair] = []
         for item, by_reviewer in self.book.reviews.items():
-            judge = self.judge_values(item)
+            judge = self.judge_values(item, pooled=True)
             if not judge:
                 continue
             group = self.group(item.task_id)
             for reviewer, verdict in by_reviewer.items():
-                human = self.human_values(item, verdict.human)
-                out += [Pair(reviewer, item, group, dim, scale, judge[(dim, scale)], value)
+                human = self.human_values(item, verdict.human, pooled=True)
+                out += [Pair(reviewer, item, group, dim.split(POOLED, 1)[0], scale,
+                             judge[(dim, scale)], value)
                         for (dim, scale), value in human.items() if (dim, scale) in judge]
         return out
