@@ -192,6 +192,9 @@ class ReviewSession:
 
     # -- deciding ------------------------------------------------------------------------
     def _append(self, item: Item, kind: DecisionKind, **fields: object) -> Decision:
+        """Write one event; whether the judge was visible is the item's state unless given
+        (a flag, skip or comment in a blind session, before the reveal, records False)."""
+        fields.setdefault("judge_visible", self.judge_visible(item))
         decision = append_decision(self.store, Decision.model_validate({
             "session_id": self.id, "run": item.run, "task_id": item.task_id,
             "reviewer": self.reviewer, "kind": kind, **fields}))

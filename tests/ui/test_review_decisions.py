@@ -195,3 +195,15 @@ async def test_light_theme_resolves_the_named_colours(review_workspace: Path) ->
         light = app.console.get_style("anser.warning")
         assert dark.color != light.color and light.bold
         assert screen_of(app).query_one("#judge", TextPanel).content is not None
+
+
+async def test_events_in_a_blind_session_record_whether_the_judge_was_visible(
+        review_workspace: Path) -> None:
+    app = build_app(review_workspace, reviewer="tester", blind=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f")  # flagged before any verdict: the judge was hidden
+        await pilot.press("2", "2", "2", "2", "2", "enter", "c", *"seen", "enter")
+    with WorkspaceStore.open(review_workspace) as store:
+        rows = store.conn.execute(
+            "SELECT kind, judge_visible FROM decisions ORDER BY id").fetchall()
+    assert rows == [("flag", 0), ("override", 0), ("comment", 1)]
