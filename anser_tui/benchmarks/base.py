@@ -212,3 +212,14 @@ class Benchmark(Protocol):
                      policy: str | None = None) -> list[TableBlock]:
         """The report as the terminal table lays it out (`policy` as in `render_report`)."""
         ...
+
+
+class WithoutCorpora:
+    """For a benchmark whose answers are judged, with no evidence corpora to check runs
+    against (PRBench, AA-LCR): the protocol's corpus methods, answered once."""
+
+    def corpora_dir(self, data_dir: Path) -> Path | None:
+        return None
+
+    def retrieved_problem(self, task: Task, retrieved: list[Any]) -> str | None:
+        return None

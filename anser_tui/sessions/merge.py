@@ -36,7 +36,7 @@ from typing import Any
 from anser_tui.errors import InputError
 from anser_tui.workspace.records import Decision, JudgeCall, Judgment
 from anser_tui.workspace.schema import SCHEMA_VERSION
-from anser_tui.workspace.store import WorkspaceStore
+from anser_tui.workspace.store import WorkspaceStore, schema_version
 
 
 @dataclass
@@ -58,15 +58,6 @@ def _read_only(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def _version(conn: sqlite3.Connection, path: Path) -> int:
-    try:
-        row = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-    except sqlite3.DatabaseError:
-        raise InputError("not an anser-tui workspace", path) from None
-    if row is None or not str(row[0]).isdigit():
-        raise InputError("not an anser-tui workspace", path)
-    return int(row[0])
-
 
 @contextmanager
 def _source(path: Path) -> Iterator[sqlite3.Connection]:
@@ -75,7 +66,7 @@ def _source(path: Path) -> Iterator[sqlite3.Connection]:
         raise InputError("no workspace there", path)
     conn = _read_only(path)
     try:
-        version = _version(conn, path)
+        version = schema_version(conn, path)
         if version > SCHEMA_VERSION:
             raise InputError(f"written by a newer anser-tui (schema {version}): upgrade "
                              "anser-tui to merge it", path)

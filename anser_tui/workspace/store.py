@@ -44,7 +44,8 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def _schema_version(conn: sqlite3.Connection, path: Path) -> int:
+def schema_version(conn: sqlite3.Connection, path: Path) -> int:
+    """The file's schema version; an InputError when it is no anser-tui workspace."""
     try:
         row = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
     except sqlite3.DatabaseError:
@@ -112,7 +113,7 @@ class WorkspaceStore:
             raise InputError("no workspace there (create one with `anser-tui init`)", path)
         conn = _connect(path)
         try:
-            version = _schema_version(conn, path)
+            version = schema_version(conn, path)
             if version > SCHEMA_VERSION:
                 raise InputError(
                     f"this workspace was written by a newer anser-tui (schema {version}; this "

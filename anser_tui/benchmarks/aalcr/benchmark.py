@@ -22,6 +22,7 @@ from anser_tui.benchmarks.base import (
     ScoredRun,
     ScoreOptions,
     TableBlock,
+    WithoutCorpora,
 )
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, LogRecord, RunOutput
@@ -29,7 +30,7 @@ from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
 
 
-class AalcrBenchmark:
+class AalcrBenchmark(WithoutCorpora):
     name = "aalcr"
     label = "AA-LCR"
     judge: JudgeProtocol = AalcrJudge()
@@ -42,12 +43,6 @@ class AalcrBenchmark:
         dataset_version(options)
         path = csv_path(data_dir, options)
         return [path] if path.is_file() else []
-
-    def corpora_dir(self, data_dir: Path) -> Path | None:
-        return None  # no evidence corpora: answers are judged, not retrieved evidence
-
-    def retrieved_problem(self, task: Task, retrieved: list[Any]) -> str | None:
-        return None
 
     def read_run(self, path: Path, known: Callable[[str], bool],
                  task_of: Callable[[str], Task] | None = None) -> list[tuple[int, RunOutput]]:

@@ -21,6 +21,7 @@ from anser_tui.benchmarks.base import (
     ScoredRun,
     ScoreOptions,
     TableBlock,
+    WithoutCorpora,
     refuse_options,
 )
 from anser_tui.benchmarks.prbench.judge import PrbenchJudge
@@ -48,7 +49,7 @@ def prbench_rubric(task: Task) -> Rubric:
                   criteria=criteria, aggregate=Aggregate.PRBENCH_POINTS)
 
 
-class PrbenchBenchmark:
+class PrbenchBenchmark(WithoutCorpora):
     name = "prbench"
     label = "PRBench"
     judge: JudgeProtocol = PrbenchJudge()
@@ -60,12 +61,6 @@ class PrbenchBenchmark:
 
     def data_files(self, data_dir: Path, options: LoadOptions | None = None) -> list[Path]:
         return split_files(data_dir)
-
-    def corpora_dir(self, data_dir: Path) -> Path | None:
-        return None  # no evidence corpora: answers are judged, not retrieved evidence
-
-    def retrieved_problem(self, task: Task, retrieved: list[Any]) -> str | None:
-        return None
 
     def read_run(self, path: Path, known: Callable[[str], bool],
                  task_of: Callable[[str], Task] | None = None) -> list[tuple[int, RunOutput]]:
