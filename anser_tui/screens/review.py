@@ -84,6 +84,7 @@ class ReviewScreen(ReviewActions):
         Binding("S", "jump('skipped')", "Next skipped", show=False, id="review.next-skipped"),
         Binding("D", "jump('disagreement')", "Next disagreement", show=False,
                 id="review.next-disagreement"),
+        Binding("K", "calibration", "Calibration", show=False, id="review.calibration"),
     ]
 
     position: var[int] = var(0, init=False)
@@ -267,6 +268,12 @@ class ReviewScreen(ReviewActions):
         if self.view is not None and self.view.item == Item(message.run, message.task_id):
             self.view = self._load()
             self.refresh_decision()
+
+    def action_calibration(self) -> None:
+        """Open the calibration screen (Esc comes back here; it recomputes on return)."""
+        open_calibration = getattr(self.app, "open_calibration", None)
+        if open_calibration is not None:
+            open_calibration()
 
     # -- filtering and jumping -----------------------------------------------------------
     @property
