@@ -207,7 +207,8 @@ class CalibrationScreen(Screen[None]):
         if self.computing:
             line.append("  ·  computing…", style="anser.warning")
         elif self.view is not None:
-            line.append(f"  ·  {len(self.view.pairs)} pairs", style="anser.muted")
+            n = len(self.view.chosen(self.scope, self.dimension))
+            line.append(f"  ·  {n} pair{'s' * (n != 1)} here", style="anser.muted")
         self.query_one("#cal-status", Static).update(line)
 
     def redraw(self) -> None:

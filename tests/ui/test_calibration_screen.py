@@ -66,6 +66,7 @@ async def test_calibration_screen_shows_hand_worked_numbers(workspace: Path) -> 
         assert human_scores == pytest.approx([50, 25, 100, 25])
         mae = sum(abs(j - h) for j, h in zip(judge_scores, human_scores, strict=True)) / 4
         assert stat(screen, "n") == "4"
+        assert "4 pairs here" in str(screen.query_one("#cal-status").render())
         assert stat(screen, "mean abs. error") == f"{mae:.3f}" == "18.750"
         assert stat(screen, "bias (judge − human)") == f"{(0 + 50 + 0 - 25) / 4:.3f}"
         assert stat(screen, "exact agreement") == f"{2 / 4:.3f}"  # 50 = 50, 100 = 100
