@@ -97,6 +97,7 @@ class AnserApp(App[None]):
 
     def action_toggle_help(self) -> None:
         """Open the help screen (every key by area, with its id), or close it."""
+        from anser_tui.screens.calibration import CalibrationScreen
         from anser_tui.screens.document import DocumentScreen
         from anser_tui.screens.help import HelpScreen
         from anser_tui.widgets.evidence_table import EvidenceTable
@@ -107,7 +108,15 @@ class AnserApp(App[None]):
         self.push_screen(HelpScreen([
             ("Review", ReviewScreen.BINDINGS), ("Text panels", TextPanel.BINDINGS),
             ("Evidence tables", EvidenceTable.BINDINGS), ("Document", DocumentScreen.BINDINGS),
+            ("Calibration", CalibrationScreen.BINDINGS),
             ("App", self.BINDINGS), ("Help", HelpScreen.BINDINGS)], self.settings.keymap))
+
+    def open_calibration(self) -> None:
+        """Open the calibration screen over every run of the workspace (once)."""
+        from anser_tui.screens.calibration import CalibrationScreen
+
+        if not isinstance(self.screen, CalibrationScreen):
+            self.push_screen(CalibrationScreen(self.store, None, self.settings.calibration))
 
     # -- the judge (command palette) -----------------------------------------------------
     def judge(self, scope: str) -> None:

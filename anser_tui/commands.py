@@ -27,6 +27,8 @@ class AnserCommands(Provider):
                "(cached, resumable)", partial(app.judge, "queue"))
         yield ("judge: stop", "Cancel the judge run; what arrived stays written",
                app.stop_judge)
+        yield ("calibration: open", "Judge-human agreement, corrected scores and plots, "
+               "recomputed as decisions arrive", app.open_calibration)
         yield ("app: change theme", "Choose another colour theme", app.action_change_theme)
         yield ("app: help", "Every key by area, with its id, and how reviewing works",
                app.action_toggle_help)

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from anser_tui.app import AnserApp
     from anser_tui.config import Settings
     from anser_tui.sessions.queue import QueueOrder, QueueSpec
+    from anser_tui.workspace.store import WorkspaceStore
 
 
 def build_app(workspace: Path, reviewer: str | None = None, session: str | None = None,
@@ -98,23 +99,54 @@ def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool,
 @click.option("--limit", type=click.IntRange(min=1), default=None,
               help="Draw only N items: a random sample (random), a proportional stratified "
                    "one (stratified), the first N (task, disagreement).")
+@click.option("--adjudicate", is_flag=True,
+              help="Adjudicate the items in dispute (reviewers differ): start, or resume, an "
+                   "adjudication session; its verdicts are final.")
+@click.option("--recheck", type=click.FloatRange(0.0, 1.0, min_open=True), default=None,
+              metavar="SHARE",
+              help="Re-insert a seeded share (e.g. 0.1) of the items you already decided, "
+                   "blind, marked recheck: into --session NAME if it exists, else into a new "
+                   "session of their own. --seed seeds the draw.")
 @DATA
 def review(workspace: Path, session: str | None, reviewer: str | None,
            runs: tuple[str, ...], all_tasks: bool, filters: tuple[str, ...],
            blind: bool | None, order: str | None, seed: int | None, limit: int | None,
-           data_dir: Path | None) -> None:
+           adjudicate: bool, recheck: float | None, data_dir: Path | None) -> None:
     """Review judge scores item by item, with the keyboard.
 
     A session's queue is fixed when it starts: resuming one with --order, --seed, --limit,
-    --blind or a queue filter that differs from its own is refused."""
+    --blind or a queue filter that differs from its own is refused. Rechecked items show in
+    `calibration` as the reviewer's self-consistency."""
     from anser_tui.cli.console import build_indexes
     from anser_tui.sessions import Order, QueueOrder, QueueSpec, StoredSession
     from anser_tui.workspace import WorkspaceStore
 
     settings = load_cli_settings()
     queue = QueueSpec.parse(all_tasks, list(runs), list(filters))
-    chosen = QueueOrder(Order(order or "task"), 0 if seed is None else seed, limit)
     reviewer = reviewer or settings.reviewer
+    if adjudicate or recheck is not None:
+        if adjudicate and (recheck is not None or session or order or limit or blind
+                           or all_tasks or filters):
+            raise click.UsageError("--adjudicate opens its own session over the items in "
+                                   "dispute: give it only --reviewer and --run")
+        if recheck is not None and (order or limit or blind or all_tasks or filters or runs):
+            raise click.UsageError("--recheck draws from every item you decided: give it only "
+                                   "--reviewer, --session and --seed")
+        with WorkspaceStore.open(workspace) as store:
+            for run in runs:
+                store.require_run(run)
+            name = (_adjudication(store, reviewer, list(runs) or None) if adjudicate
+                    else _rechecks(store, reviewer, session, recheck or 0.0, seed or 0))
+            folder = find_data(store, data_dir, settings)
+        if name is None:
+            click.echo("Nothing to adjudicate: no item is in dispute.")
+            return
+        if (folder / "corpora").is_dir():
+            build_indexes(folder / "corpora", settings.corpora)
+        build_app(workspace, reviewer=reviewer, session=name, settings=settings,
+                  data_dir=folder).run()
+        return
+    chosen = QueueOrder(Order(order or "task"), 0 if seed is None else seed, limit)
     with WorkspaceStore.open(workspace) as store:
         for run in runs:
             store.require_run(run)
@@ -130,3 +162,37 @@ def review(workspace: Path, session: str | None, reviewer: str | None,
     build_app(workspace, reviewer=reviewer, session=session, settings=settings,
               queue=queue, blind=stored.blind if stored else bool(blind), data_dir=folder,
               order=stored.order if stored else chosen, home=session is None).run()
+
+
+def _adjudication(store: WorkspaceStore, reviewer: str, runs: list[str] | None) -> str | None:
+    """The adjudication session to open (resumed or started); None: nothing in dispute."""
+    from anser_tui.sessions.adjudication import adjudication_session_name
+
+    name = adjudication_session_name(store, reviewer, runs)
+    if name is not None:
+        click.echo(f"adjudication session {name}", err=True)
+    return name
+
+
+def _rechecks(store: WorkspaceStore, reviewer: str, session: str | None, share: float,
+              seed: int) -> str:
+    """Put the reviewer's rechecks into the named session (when it exists) or a new one of
+    their own; the session's name."""
+    from anser_tui.errors import InputError
+    from anser_tui.sessions import StoredSession, add_rechecks
+    from anser_tui.sessions.recheck import start_recheck_session
+
+    stored = StoredSession.named(store, session) if session else None
+    if stored is None:
+        name, items = start_recheck_session(store, reviewer, share, seed, session)
+    else:
+        stored.check_reviewer(reviewer, store)
+        items = add_rechecks(store, stored.id, share, seed)
+        if not items:
+            raise InputError(f"nothing to recheck into {stored.name}: every item {reviewer} "
+                             "decided is in its queue already (omit --session for a recheck "
+                             "session of their own)", store.path)
+        name = stored.name
+    click.echo(f"{len(items)} item{'s' * (len(items) != 1)} re-inserted for recheck into "
+               f"{name} (blind); self-consistency shows in `anser-tui calibration`.", err=True)
+    return name

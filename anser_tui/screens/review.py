@@ -37,6 +37,7 @@ from anser_tui.workspace.rubric import CriterionKind
 if TYPE_CHECKING:
     from anser_tui.sessions.item_filter import ItemFilter
     from anser_tui.sessions.navigation import QueueNavigator
+    from anser_tui.sessions.verdicts import VerdictBook
 
 _MARKS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
                   id=f"review.mark-{d}") for d in range(5)]
@@ -84,6 +85,7 @@ class ReviewScreen(ReviewActions):
         Binding("S", "jump('skipped')", "Next skipped", show=False, id="review.next-skipped"),
         Binding("D", "jump('disagreement')", "Next disagreement", show=False,
                 id="review.next-disagreement"),
+        Binding("K", "calibration", "Calibration", show=False, id="review.calibration"),
     ]
 
     position: var[int] = var(0, init=False)
@@ -99,6 +101,7 @@ class ReviewScreen(ReviewActions):
         self.unfolded = False  # PRBench: reference texts and reasoning blocks shown whole
         self._shown_at = time.monotonic()
         self._navigator: QueueNavigator | None = None
+        self._book: VerdictBook | None = None  # an adjudication session's reviewer verdicts
 
     def compose(self) -> ComposeResult:
         yield ReviewHeader(id="header")
@@ -259,7 +262,28 @@ class ReviewScreen(ReviewActions):
             reviewer=self.session.reviewer, blind=self.session.blind,
             position=self.position + 1, total=progress.total, decided=progress.decided,
             skipped=progress.skipped, flagged=progress.flagged, left=progress.left,
-            pace_s=progress.pace_s, filter_text=self.filter_text))
+            pace_s=progress.pace_s, filter_text=self.filter_text,
+            adjudication=self._adjudication_line(view)))
+
+    def _adjudication_line(self, view: ItemView) -> str:
+        """An adjudication session: each reviewer's standing verdict on the item, marks in
+        rubric order and the score ("" in a review session)."""
+        from anser_tui.sessions.session_rows import ADJUDICATION
+
+        if self.session.purpose != ADJUDICATION:
+            return ""
+        from anser_tui.sessions.adjudication import reviewer_verdicts
+        from anser_tui.sessions.verdicts import VerdictBook
+
+        if self._book is None:  # the reviewers' verdicts do not change while adjudicating
+            self._book = VerdictBook.load(self.session.store)
+        keys = [c.key for c in view.rubric.criteria] if view.rubric else []
+        parts = []
+        for name, decision in reviewer_verdicts(self._book, view.item).items():
+            marks = " ".join(str(decision.marks.get(k, "·")) for k in keys)
+            score = "—" if decision.score is None else f"{decision.score:.0f}"
+            parts.append(f"{name} {marks} ({score})")
+        return "adjudication: " + (" · ".join(parts) if parts else "no reviewer verdict")
 
     @on(JudgeJob.JudgmentStored)
     def _judgment_stored(self, message: JudgeJob.JudgmentStored) -> None:
@@ -267,6 +291,12 @@ class ReviewScreen(ReviewActions):
         if self.view is not None and self.view.item == Item(message.run, message.task_id):
             self.view = self._load()
             self.refresh_decision()
+
+    def action_calibration(self) -> None:
+        """Open the calibration screen (Esc comes back here; it recomputes on return)."""
+        open_calibration = getattr(self.app, "open_calibration", None)
+        if open_calibration is not None:
+            open_calibration()
 
     # -- filtering and jumping -----------------------------------------------------------
     @property

@@ -28,6 +28,7 @@ from anser_tui.sessions.session_rows import (
     QueueEntry,
     free_session_name,
     insert_session,
+    load_sessions,
 )
 from anser_tui.sessions.verdicts import ReviewerVerdict, VerdictBook
 from anser_tui.workspace.item import Item
@@ -127,3 +128,20 @@ def start_adjudication(store: WorkspaceStore, adjudicator: str, name: str | None
                                          "random_sample": False},
             entries=[QueueEntry(it) for it in items])
     return ReviewSession(store, session_id, session_name, adjudicator, False, items)
+
+
+def adjudication_session_name(store: WorkspaceStore, adjudicator: str,
+                              runs: Collection[str] | None = None) -> str | None:
+    """The adjudication session to open for `adjudicator`: their latest one whose queue holds
+    every item now in dispute (resumed), else a new one over the queue; None when no item is
+    in dispute."""
+    queue = adjudication_queue(store, runs)
+    if not queue:
+        return None
+    wanted = set(queue)
+    mine = [s for s in load_sessions(store).values()
+            if s.purpose == ADJUDICATION and s.reviewer == adjudicator]
+    for found in sorted(mine, key=lambda s: (s.created_at, s.id), reverse=True):
+        if wanted <= {e.item for e in found.items}:
+            return found.name
+    return start_adjudication(store, adjudicator, None, runs).name

@@ -8,16 +8,21 @@ target session's queue are not eligible (a session keeps one state per item).
 no inclusion probability (they are not part of a random draw); the queue items after each
 move down. A recheck shows as undecided in its session like any other item, and the screen
 must not mark it as one: the reviewer decides it again without seeing their first verdict.
+`start_recheck_session` puts them in a new blind session of their own (for a reviewer whose
+decided items are all in the session they would resume, where none would be eligible).
 Decisions on rechecks are kept apart (`sessions.verdicts`); each reviewer's self-consistency is
 in the calibration report (`self_consistency`).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Sequence
 
+from anser_tui.errors import InputError
+from anser_tui.sessions.session_rows import REVIEW, free_session_name, insert_session
 from anser_tui.sessions.verdicts import VerdictBook
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.store import WorkspaceStore
@@ -69,3 +74,26 @@ def add_rechecks(store: WorkspaceStore, session_id: int, share: float, seed: int
     items = choose_rechecks(store, row[0], share, seed, exclude=queued)
     insert_rechecks(store, session_id, items, seed)
     return items
+
+
+def start_recheck_session(store: WorkspaceStore, reviewer: str, share: float, seed: int,
+                          name: str | None = None) -> tuple[str, list[Item]]:
+    """A new blind session of the reviewer's rechecks only; its name and the items.
+    InputError when the reviewer has decided nothing (or the share draws nothing)."""
+    with store.transaction():
+        if name is not None and store.conn.execute(
+                "SELECT 1 FROM sessions WHERE name=?", (name,)).fetchone():
+            raise InputError(f"a session named {name} exists already", store.path)
+        session_name = name or free_session_name(store, f"recheck:{reviewer}")
+        session_id = insert_session(
+            store, reviewer=reviewer, name=session_name, purpose=REVIEW, blind=True,
+            order_by="recheck", design={"order": "recheck", "random_sample": False},
+            entries=[], seed=seed)
+        items = add_rechecks(store, session_id, share, seed)
+        if not items:
+            raise InputError(f"nothing to recheck: {reviewer} has no decided item to draw "
+                             f"from at share {share}", store.path)
+        store.conn.execute("UPDATE sessions SET design=? WHERE id=?", (json.dumps(
+            {"order": "recheck", "random_sample": False, "n_queued": len(items),
+             "share": share, "seed": seed}), session_id))
+    return session_name, items

@@ -52,6 +52,12 @@ class ReviewSession:
         self.blind = blind
         self.items = items
         self._queued = frozenset(items)
+        row = store.conn.execute("SELECT purpose FROM sessions WHERE id=?",
+                                 (session_id,)).fetchone()
+        self.purpose: str = row[0] if row else "review"  # or "adjudication"
+        self.rechecks = frozenset(Item(r, t) for r, t in store.conn.execute(
+            "SELECT run, task_id FROM session_items WHERE session_id=? AND recheck=1",
+            (session_id,)))  # re-inserted for quality control: decided blind
         self._states: dict[Item, ItemState] = defaultdict(ItemState)
         for event in session_decisions(store, session_id):
             self._states[Item(event.run, event.task_id)].events.append(event)
@@ -134,9 +140,11 @@ class ReviewSession:
         return self._states.get(item) or ItemState()
 
     def judge_visible(self, item: Item) -> bool:
-        """Whether the judge's marks may be shown: always in an open session; in a blind one,
-        once the reviewer's own verdict on the item stands."""
-        return not self.blind or self.state(item).verdict is not None
+        """Whether the judge's marks may be shown: always in an open session; in a blind one
+        (and on a recheck in any session), once the reviewer's own verdict on the item
+        stands."""
+        hidden = self.blind or item in self.rechecks
+        return not hidden or self.state(item).verdict is not None
 
     def rubric(self, item: Item) -> Rubric | None:
         """The judge's rubric for the item; None for a form the judge does not score."""

@@ -21,6 +21,11 @@ from anser_tui.workspace.store import WorkspaceStore
 _SELECT = "SELECT id, name, reviewer, blind, order_by, filters, seed, design FROM sessions"
 
 
+# Orders of the queues the calibration verbs write (adjudication, rechecks, imported labels):
+# resumed in their stored order like a task-ordered queue.
+WRITTEN_QUEUES = frozenset({"disputed", "recheck", "import"})
+
+
 @dataclass(frozen=True)
 class StoredSession:
     id: int
@@ -35,7 +40,9 @@ class StoredSession:
     def _from_row(cls, row: tuple[Any, ...]) -> StoredSession:
         session_id, name, reviewer, blind, order_by, filters, seed, design_text = row
         design = json.loads(design_text or "{}")
-        if order_by not in set(Order):
+        if order_by in WRITTEN_QUEUES:  # a queue the calibration verbs wrote, kept as written
+            order_by = Order.TASK.value
+        elif order_by not in set(Order):
             raise InputError(f"session {name} has order {order_by!r}, which this release of "
                              "anser-tui does not know")
         order = QueueOrder(Order(order_by), int(seed), design.get("limit"))

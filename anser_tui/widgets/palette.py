@@ -26,6 +26,12 @@ def rich_theme(app: App[Any]) -> Theme:
     foreground = Color.parse(variables.get("foreground", "#ffffff")).with_alpha(1.0)
     styles["anser.muted"] = background.blend(foreground, 0.6).hex6
     styles["anser.term"] = f"bold underline {Color.parse(variables['text-warning']).hex6}"
+    accent = Color.parse(variables.get("accent", variables["text-accent"])).with_alpha(1.0)
+    styles["anser.heat0"] = styles["anser.muted"]  # the heat map's cells, by count
+    for level in range(1, 5):
+        shade = background.blend(accent, level / 4)
+        text = "#000000" if shade.brightness > 0.5 else "#ffffff"
+        styles[f"anser.heat{level}"] = f"{text} on {shade.hex6}"
     return Theme(styles, inherit=True)
 
 

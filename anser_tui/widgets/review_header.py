@@ -25,6 +25,7 @@ class HeaderState:
     left: int
     pace_s: float | None
     filter_text: str = ""
+    adjudication: str = ""  # an adjudication session: the reviewers' verdicts on the item
 
 
 def _bar(decided: int, skipped: int, total: int) -> Text:
@@ -52,6 +53,7 @@ def _duration(seconds: float) -> str:
 class ReviewHeader(Static):
     DEFAULT_CSS = """
     ReviewHeader { height: 2; background: $panel; color: $text; padding: 0 1; }
+    ReviewHeader.-adjudication { height: 3; }
     """
 
     def __init__(self, *, id: str | None = None):
@@ -76,4 +78,9 @@ class ReviewHeader(Static):
             if state.left:
                 second.append(f" (about {_duration(state.pace_s * state.left)} to go)",
                               style="anser.muted")
-        self.update(Text("\n").join([first, second]))
+        lines = [first, second]
+        if state.adjudication:
+            lines.append(Text(state.adjudication, style="anser.warning", no_wrap=True,
+                              overflow="ellipsis"))
+        self.set_class(bool(state.adjudication), "-adjudication")
+        self.update(Text("\n").join(lines))

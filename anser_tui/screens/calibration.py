@@ -1,0 +1,254 @@
+"""The calibration screen (`K` on the review screen, "calibration: open" in the palette).
+
+For one scope (all, group:..., run:..., reviewer:...) and one dimension (each criterion key and
+"score"): the agreement statistics, the corrected scores with their intervals and the reviews
+still needed for the target width, a judge-versus-human heat map, the signed bias by judge
+value, and the agreement and its interval width over review order. The report (with its
+bootstrap) is computed in a thread worker on its own store connection; the worker posts
+`Computed` and the handler redraws. It is computed again when the screen comes back into view
+(after a review) and on `r`. Undefined statistics show "—".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Static
+from textual_plotext import PlotextPlot
+
+from anser_tui.config import CalibrationSettings
+from anser_tui.sessions.calibration_view import CalibrationView, calibration_view
+from anser_tui.widgets.key_bar import KeyBar
+from anser_tui.widgets.text_panel import TextPanel
+from anser_tui.workspace.store import WorkspaceStore
+
+NONE = "—"
+_STATS = [("n", "n"), ("exact_agreement", "exact agreement"),
+          ("within_1_agreement", "within-1 agreement"), ("mae", "mean abs. error"),
+          ("bias", "bias (judge − human)"), ("bias_ci", "bias 95% CI"),
+          ("pearson", "Pearson r"), ("spearman", "Spearman ρ"),
+          ("quadratic_kappa", "quadratic κ"), ("kappa", "Cohen κ"), ("kappa_ci", "κ 95% CI"),
+          ("alpha", "Krippendorff α"), ("false_positive_rate", "false positive rate"),
+          ("false_negative_rate", "false negative rate")]
+
+
+def fmt(value: Any) -> str:
+    """A statistic as shown: "—" when undefined, intervals as [lo, hi]."""
+    if value is None:
+        return NONE
+    if isinstance(value, list | tuple):
+        return f"[{fmt(value[0])}, {fmt(value[1])}]"
+    if isinstance(value, int):
+        return str(value)
+    return f"{float(value):.3f}"
+
+
+def stats_body(row: dict[str, Any] | None) -> Text:
+    if row is None:
+        return Text("No pairs yet for this scope and dimension: every statistic is —.",
+                    style="anser.muted")
+    out = Text()
+    for key, label in _STATS:
+        if key in row:
+            out.append(f"{label:<22}", style="anser.muted")
+            out.append(f"{fmt(row[key])}\n")
+    return out
+
+
+def corrected_body(view: CalibrationView) -> Text:
+    out = Text()
+    width = view.report.target_width
+    out.append(f"target 95% width {width:g} points\n", style="anser.muted")
+    for entry in view.report.corrected:
+        data = entry.to_json()
+        out.append(f"{entry.scope}\n", style="anser.accent")
+        out.append(f"  judge {fmt(data['judge_mean'])} · corrected "
+                   f"{fmt(data['corrected_mean'])} {fmt(data['ci'])}\n")
+        needed = entry.reviews_needed
+        out.append(f"  {data['n_reviewed']}/{data['n_items']} reviewed · width "
+                   f"{fmt(entry.ci_width)} · reviews still needed "
+                   f"{NONE if needed is None else needed}\n")
+        if entry.note:
+            out.append(f"  {entry.note}\n", style="anser.muted")
+    return out
+
+
+def heat_map(labels: Sequence[str], counts: Sequence[Sequence[int]]) -> Text:
+    """Rows: the human value (highest first); columns: the judge's; shaded by count."""
+    top = max((c for row in counts for c in row), default=0)
+    cell = max(5, *(len(lb) + 1 for lb in labels))
+    out = Text()
+    out.append(f"{'human':<7}" + "".join(f"{lb:>{cell}}" for lb in labels) + "  ← judge\n",
+               style="anser.muted")
+    for h in reversed(range(len(labels))):
+        out.append(f"{labels[h]:<7}", style="anser.muted")
+        for j, count in enumerate(counts[h]):
+            level = 0 if not count or not top else 1 + round(3 * count / top)
+            style = f"anser.heat{level}" + (" bold" if h == j else "")
+            out.append(f"{count:>{cell}}", style=style)
+        out.append("\n")
+    return out
+
+
+class CalibrationScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close", id="calibration.close"),
+        Binding("s", "cycle('scope', 1)", "Scope", id="calibration.next-scope"),
+        Binding("S", "cycle('scope', -1)", "Prev scope", show=False,
+                id="calibration.previous-scope"),
+        Binding("d", "cycle('dimension', 1)", "Dimension", id="calibration.next-dimension"),
+        Binding("D", "cycle('dimension', -1)", "Prev dimension", show=False,
+                id="calibration.previous-dimension"),
+        Binding("r", "recompute", "Recompute", id="calibration.recompute"),
+    ]
+
+    @dataclass
+    class Computed(Message):
+        """The worker finished a report (`generation`: which request it answers)."""
+
+        generation: int
+        view: CalibrationView | None
+        error: str | None = None
+
+    def __init__(self, store: WorkspaceStore, runs: Sequence[str] | None,
+                 settings: CalibrationSettings):
+        super().__init__()
+        self.store, self.runs, self.settings = store, list(runs) if runs else None, settings
+        self.scope, self.dimension = "all", "score"
+        self.view: CalibrationView | None = None
+        self.computing = False
+        self._generation = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="cal-status", markup=False)
+        with Horizontal(id="cal-top"):
+            yield TextPanel("Statistics", id="cal-stats")
+            yield TextPanel("Corrected scores", id="cal-corrected")
+        with Horizontal(id="cal-plots"):
+            yield TextPanel("Judge vs human", id="cal-confusion")
+            yield PlotextPlot(id="cal-bias")
+            yield PlotextPlot(id="cal-order")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.recompute()
+
+    def on_screen_resume(self) -> None:
+        if self.view is not None:  # back from another screen: decisions may have arrived
+            self.recompute()
+
+    # -- computing -----------------------------------------------------------------------
+    def recompute(self) -> None:
+        self._generation += 1
+        self.computing = True
+        self._show_status()
+        self._compute(self._generation)
+
+    def action_recompute(self) -> None:
+        self.recompute()
+
+    @work(thread=True, exclusive=True, group="calibration", exit_on_error=False)
+    def _compute(self, generation: int) -> None:
+        store = self.store.reopen()  # sqlite objects belong to the thread that made them
+        try:
+            view = calibration_view(store, self.runs, seed=self.settings.seed,
+                                    resamples=self.settings.resamples,
+                                    target_width=self.settings.target_width)
+        except Exception as exc:  # shown on the screen, never raised into it
+            self.post_message(self.Computed(generation, None, str(exc)))
+            return
+        finally:
+            store.close()
+        self.post_message(self.Computed(generation, view))
+
+    @on(Computed)
+    def _computed(self, message: Computed) -> None:
+        if message.generation != self._generation:
+            return  # an older request's answer: a newer one is on its way
+        self.computing = False
+        if message.error is not None:
+            self.notify(message.error, title="Calibration failed", severity="error",
+                        markup=False)
+        else:
+            self.view = message.view
+        self.redraw()
+
+    # -- choosing ------------------------------------------------------------------------
+    def action_cycle(self, what: str, step: int) -> None:
+        view = self.view
+        if view is None:
+            return
+        choices = view.scopes if what == "scope" else view.dimensions
+        current = getattr(self, what)
+        if not choices:
+            return
+        at = choices.index(current) if current in choices else -step
+        setattr(self, what, choices[(at + step) % len(choices)])
+        self.redraw()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    # -- showing -------------------------------------------------------------------------
+    def _show_status(self) -> None:
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(" Calibration ", style="bold reverse")
+        line.append(f"  {self.store.path.name}  ·  scope {self.scope}  ·  dimension "
+                    f"{self.dimension}")
+        if self.computing:
+            line.append("  ·  computing…", style="anser.warning")
+        elif self.view is not None:
+            n = len(self.view.chosen(self.scope, self.dimension))
+            line.append(f"  ·  {n} pair{'s' * (n != 1)} here", style="anser.muted")
+        self.query_one("#cal-status", Static).update(line)
+
+    def redraw(self) -> None:
+        self._show_status()
+        view = self.view
+        if view is None:
+            return
+        scope, dim = self.scope, self.dimension
+        self.query_one("#cal-stats", TextPanel).show(
+            stats_body(view.row(scope, dim)), title=f"Statistics · {scope} · {dim}")
+        self.query_one("#cal-corrected", TextPanel).show(corrected_body(view))
+        labels, counts = view.confusion(scope, dim)
+        self.query_one("#cal-confusion", TextPanel).show(
+            heat_map(labels, counts), title=f"Judge vs human · {dim}")
+        self._plot_bias(view)
+        self._plot_order(view)
+
+    def _plot_bias(self, view: CalibrationView) -> None:
+        plot = self.query_one("#cal-bias", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        plt.clear_figure()
+        bins = view.bias_by_bin(self.scope, self.dimension)
+        plt.title("Signed bias (judge − human) by judge value")
+        if bins:
+            plt.bar([b[0] for b in bins], [b[2] for b in bins])
+        plot.refresh()
+
+    def _plot_order(self, view: CalibrationView) -> None:
+        plot = self.query_one("#cal-order", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        plt.clear_figure()
+        points = view.over_review_order(self.scope, self.dimension)
+        what = "mean abs. error" if self.dimension == "score" else "exact agreement"
+        plt.title(f"{what} and 95% width over review order")
+        if points:
+            plt.plot([p.n for p in points], [p.agreement for p in points], label=what)
+            widths = [p for p in points if p.width is not None]
+            if widths:
+                plt.plot([p.n for p in widths], [p.width or 0.0 for p in widths],
+                         label="95% width")
+        plot.refresh()
