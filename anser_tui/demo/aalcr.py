@@ -12,16 +12,21 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from anser_tui.demo.aalcr_documents import COMPANY, CONSULTATION, DOCUMENTS
 from anser_tui.demo.install import install_demo
 from anser_tui.demo.storage import write_jsonl
+from anser_tui.demo.workspace_build import (
+    DEMO_RUN,
+    JudgedDemoPaths,
+    build_workspace,
+    reset,
+)
 
 VERSION = "aalcr-1"
-RUN = "demo-system"
+RUN = DEMO_RUN
 DATASET_VERSION = "1.1"
 JUDGE_MODEL = "gpt-5.6-luna"
 COLUMNS = ("", "document_category", "document_set_id", "question_id", "question", "answer",
@@ -62,27 +67,14 @@ QUESTIONS: list[tuple[tuple[str, str], int, str, str, list[str], str, str]] = [
 ]
 
 
-@dataclass(frozen=True)
-class AalcrDemoPaths:
-    root: Path
-
-    @property
-    def data_dir(self) -> Path:
-        return self.root / "aalcr"
-
-    @property
-    def run_file(self) -> Path:
-        return self.root / "runs" / f"{RUN}.jsonl"
-
-    @property
-    def judgments_file(self) -> Path:
-        return self.root / "runs" / f"{RUN}.judge.jsonl"
+class AalcrDemoPaths(JudgedDemoPaths):
+    def __init__(self, root: Path):
+        super().__init__(root, "aalcr")
 
     def files(self) -> list[str]:
         docs = [f"aalcr/lcr/{c}/{s}/{name}.txt" for (c, s), names in DOCUMENTS.items()
                 for name in names]
-        return ["aalcr/AA-LCR_Dataset.csv", *docs, f"runs/{RUN}.jsonl",
-                f"runs/{RUN}.judge.jsonl"]
+        return ["aalcr/AA-LCR_Dataset.csv", *docs, *self.run_files()]
 
 
 def dataset_csv() -> str:
@@ -129,8 +121,6 @@ def build_aalcr_demo(root: Path) -> AalcrDemoPaths:
 
 def build_aalcr_workspace(paths: AalcrDemoPaths, workspace: Path) -> Path:
     """A workspace of the demo (dataset version 1.1): its questions, the run and the verdicts."""
-    from anser_tui.demo.workspace_build import build_workspace
-
     return build_workspace(workspace, "aalcr", paths.data_dir, paths.run_file, RUN,
                            paths.judgments_file, {"dataset_version": DATASET_VERSION})
 
@@ -138,12 +128,7 @@ def build_aalcr_workspace(paths: AalcrDemoPaths, workspace: Path) -> Path:
 def ensure_aalcr_workspace(root: Path, rebuild: bool = False) -> Path:
     """The demo workspace `root/demo.db` over the files in `root/data`, built on first use
     (anew with `rebuild`): what `anser-tui demo --benchmark aalcr` opens."""
-    import shutil
-
-    from anser_tui.demo.workspace_build import remove_db
-
     root = Path(root)
     if rebuild:
-        remove_db(root / "demo.db")
-        shutil.rmtree(root / "data", ignore_errors=True)
+        reset(root)
     return build_aalcr_workspace(build_aalcr_demo(root / "data"), root / "demo.db")

@@ -8,37 +8,30 @@ splits repeat samples of the full ones), `runs/demo-system.jsonl` ({task, respon
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from anser_tui.demo.install import install_demo
 from anser_tui.demo.prbench_run import judge_records, run_records
 from anser_tui.demo.prbench_samples import split_records
 from anser_tui.demo.storage import write_jsonl
+from anser_tui.demo.workspace_build import (
+    DEMO_RUN,
+    JudgedDemoPaths,
+    build_workspace,
+    reset,
+)
 
 VERSION = "prbench-1"
-RUN = "demo-system"
+RUN = DEMO_RUN
 
 
-@dataclass(frozen=True)
-class PrbenchDemoPaths:
-    root: Path
-
-    @property
-    def data_dir(self) -> Path:
-        return self.root / "prbench"
-
-    @property
-    def run_file(self) -> Path:
-        return self.root / "runs" / f"{RUN}.jsonl"
-
-    @property
-    def judgments_file(self) -> Path:
-        return self.root / "runs" / f"{RUN}.judge.jsonl"
+class PrbenchDemoPaths(JudgedDemoPaths):
+    def __init__(self, root: Path):
+        super().__init__(root, "prbench")
 
     def files(self) -> list[str]:
         splits = [f"prbench/{split}.jsonl" for split in split_records()]
-        return [*splits, f"runs/{RUN}.jsonl", f"runs/{RUN}.judge.jsonl"]
+        return [*splits, *self.run_files()]
 
 
 def _write(root: Path) -> None:
@@ -58,8 +51,6 @@ def build_prbench_demo(root: Path) -> PrbenchDemoPaths:
 
 def build_prbench_workspace(paths: PrbenchDemoPaths, workspace: Path) -> Path:
     """A workspace of the demo: its tasks, the run and the recorded judgments."""
-    from anser_tui.demo.workspace_build import build_workspace
-
     return build_workspace(workspace, "prbench", paths.data_dir, paths.run_file, RUN,
                            paths.judgments_file)
 
@@ -67,12 +58,7 @@ def build_prbench_workspace(paths: PrbenchDemoPaths, workspace: Path) -> Path:
 def ensure_prbench_workspace(root: Path, rebuild: bool = False) -> Path:
     """The demo workspace `root/demo.db` over the files in `root/data`, built on first use
     (anew with `rebuild`): what `anser-tui demo --benchmark prbench` opens."""
-    import shutil
-
-    from anser_tui.demo.workspace_build import remove_db
-
     root = Path(root)
     if rebuild:
-        remove_db(root / "demo.db")
-        shutil.rmtree(root / "data", ignore_errors=True)
+        reset(root)
     return build_prbench_workspace(build_prbench_demo(root / "data"), root / "demo.db")
