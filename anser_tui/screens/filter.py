@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Select
 
+from anser_tui.screens.form import form_css, form_row
 from anser_tui.screens.prompts import IdSuggester
 from anser_tui.sessions.item_filter import ItemFilter, Status, Vocabulary
 
@@ -23,19 +24,7 @@ from anser_tui.sessions.item_filter import ItemFilter, Status, Vocabulary
 class FilterScreen(ModalScreen[ItemFilter]):
     """Returns the filter to apply (an empty one: every item again)."""
 
-    DEFAULT_CSS = """
-    FilterScreen { align: center middle; }
-    FilterScreen > Vertical {
-        width: 84; height: auto; padding: 1 2;
-        border: round $accent; background: $panel;
-    }
-    FilterScreen Horizontal { height: auto; margin-bottom: 1; }
-    FilterScreen .filter-label { width: 14; padding: 0 1 0 0; }
-    FilterScreen Input, FilterScreen Select { width: 1fr; }
-    FilterScreen Checkbox { border: none; padding: 0; margin-right: 2; }
-    FilterScreen #filter-error { color: $error; margin-top: 1; }
-    FilterScreen #filter-help { color: $text-muted; margin-top: 1; }
-    """
+    DEFAULT_CSS = form_css("FilterScreen", "filter", 14)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "clear", "Clear filter", id="filter.clear")]
 
@@ -75,10 +64,7 @@ class FilterScreen(ModalScreen[ItemFilter]):
 
     @staticmethod
     def _row(label: str, field: Input | Select[str]) -> ComposeResult:
-        field.compact = True
-        with Horizontal():
-            yield Label(label, classes="filter-label")
-            yield field
+        return form_row(label, field, "filter-label")
 
     def _filter(self) -> ItemFilter:
         status = self.query_one("#filter-status", Select).value

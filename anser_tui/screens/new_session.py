@@ -8,11 +8,12 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Select
 
 from anser_tui.errors import InputError
+from anser_tui.screens.form import form_css, form_row
 from anser_tui.sessions.queue import QueueOrder
 from anser_tui.sessions.sampling import Order
 
@@ -35,19 +36,7 @@ class SessionRequest:
 class NewSessionForm(ModalScreen[SessionRequest | None]):
     """Enter in a text field starts the session; Esc cancels."""
 
-    DEFAULT_CSS = """
-    NewSessionForm { align: center middle; }
-    NewSessionForm > Vertical {
-        width: 84; height: auto; padding: 1 2;
-        border: round $accent; background: $panel;
-    }
-    NewSessionForm Horizontal { height: auto; margin-bottom: 1; }
-    NewSessionForm .form-label { width: 12; padding: 0 1 0 0; }
-    NewSessionForm Input, NewSessionForm Select { width: 1fr; }
-    NewSessionForm Checkbox { border: none; padding: 0; margin-right: 2; }
-    NewSessionForm #form-error { color: $error; margin-top: 1; }
-    NewSessionForm #form-help { color: $text-muted; margin-top: 1; }
-    """
+    DEFAULT_CSS = form_css("NewSessionForm", "form", 12)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="new-session.cancel")]
 
@@ -77,10 +66,7 @@ class NewSessionForm(ModalScreen[SessionRequest | None]):
 
     @staticmethod
     def _row(label: str, field: Input | Select[str]) -> ComposeResult:
-        field.compact = True
-        with Horizontal():
-            yield Label(label, classes="form-label")
-            yield field
+        return form_row(label, field, "form-label")
 
     def _request(self) -> SessionRequest:
         reviewer = self.query_one("#form-reviewer", Input).value.strip()
