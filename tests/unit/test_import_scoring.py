@@ -9,13 +9,11 @@ import json
 import shutil
 import signal
 import sqlite3
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from kill_import import kill_import_at
 from mini_bench import write_jsonl, write_mini_bench
 from tiny_bert import LAYERS, build_tiny_bert
 
@@ -160,31 +158,13 @@ def test_import_run_finds_a_moved_data_folder_with_data(workspace: Path, tmp_pat
     assert _metrics(workspace, "finance_zh_prescriptive_1")["Recall@5"] == (0.5, None)
 
 
-KILLER = textwrap.dedent("""
-    import os, signal, sys
-    from pathlib import Path
-    from anser_tui.sessions import import_run
-    from anser_tui.workspace import WorkspaceStore
-
-    store = WorkspaceStore.open(Path(sys.argv[1]))
-
-    def kill_at_metrics(statement: str) -> None:
-        # the run, its outputs and its log are written, the transaction is open: die here
-        if statement.startswith("INSERT INTO metrics"):
-            os.kill(os.getpid(), signal.SIGKILL)
-
-    store.conn.set_trace_callback(kill_at_metrics)
-    import_run(store, Path(sys.argv[2]), "sys", Path(sys.argv[3]))
-    print("not killed")
-""")
 
 
 def test_the_run_and_its_metrics_are_one_transaction(workspace: Path, tmp_path: Path) -> None:
     run, log = write_jsonl(tmp_path / "run.jsonl", RUN), write_jsonl(tmp_path / "log.jsonl", LOG)
     file_before = hashlib.sha256(workspace.read_bytes()).hexdigest()
     dump_before = dump_sha(workspace)
-    done = subprocess.run([sys.executable, "-c", KILLER, str(workspace), str(run), str(log)],
-                          capture_output=True, text=True, timeout=120, check=False)
+    done = kill_import_at("INSERT INTO metrics", workspace, run, log)
     assert done.returncode == -signal.SIGKILL, done.stdout + done.stderr
     assert hashlib.sha256(workspace.read_bytes()).hexdigest() == file_before
     assert dump_sha(workspace) == dump_before

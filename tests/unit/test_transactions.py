@@ -6,13 +6,11 @@ from __future__ import annotations
 import hashlib
 import signal
 import sqlite3
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 from figures import record
+from kill_import import kill_import_at
 from mini_bench import write_jsonl, write_mini_bench
 
 from anser_tui.sessions import import_run, init_workspace
@@ -92,23 +90,6 @@ def test_nested_blocks_are_part_of_the_outer_transaction(workspace: Path) -> Non
     record("faults")
 
 
-KILLER = textwrap.dedent("""
-    import os, signal, sys
-    from pathlib import Path
-    from anser_tui.sessions import import_run
-    from anser_tui.workspace import WorkspaceStore
-
-    store = WorkspaceStore.open(Path(sys.argv[1]))
-
-    def kill_at_logs(statement: str) -> None:
-        # the run row and its outputs are written, the transaction is open: die here
-        if statement.startswith("INSERT INTO logs"):
-            os.kill(os.getpid(), signal.SIGKILL)
-
-    store.conn.set_trace_callback(kill_at_logs)
-    import_run(store, Path(sys.argv[2]), "sys", Path(sys.argv[3]))
-    print("not killed")
-""")
 
 
 def test_killing_the_importing_process_leaves_the_workspace_byte_identical(
@@ -116,8 +97,7 @@ def test_killing_the_importing_process_leaves_the_workspace_byte_identical(
     run, log = write_jsonl(tmp_path / "run.jsonl", RUN), write_jsonl(tmp_path / "log.jsonl", LOG)
     file_before, dump_before = hashlib.sha256(workspace.read_bytes()).hexdigest(), \
         dump_sha(workspace)
-    done = subprocess.run([sys.executable, "-c", KILLER, str(workspace), str(run), str(log)],
-                          capture_output=True, text=True, timeout=120, check=False)
+    done = kill_import_at("INSERT INTO logs", workspace, run, log)
     assert done.returncode == -signal.SIGKILL, done.stdout + done.stderr
     assert "not killed" not in done.stdout
     assert hashlib.sha256(workspace.read_bytes()).hexdigest() == file_before
