@@ -20,3 +20,12 @@ def first_json_object(text: str) -> dict[str, Any] | None:
             return value
         start = text.find("{", start + 1)
     return None
+
+
+def reply_object(reply: str | dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
+    """A judge reply as (the raw text kept, the JSON object it holds or None): text is kept as
+    it is and searched for its first object; an object an importer already decoded is the
+    object, kept as compact JSON with non-ASCII as is."""
+    if isinstance(reply, dict):
+        return json.dumps(reply, ensure_ascii=False), reply
+    return reply, first_json_object(reply)

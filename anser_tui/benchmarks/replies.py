@@ -8,14 +8,13 @@ from the one recomputed from the dimensions is flagged as an arithmetic mismatch
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from anser_tui.json_text import first_json_object
+from anser_tui.json_text import reply_object
 from anser_tui.workspace.records import JudgmentStatus
 from anser_tui.workspace.rubric import Rubric
 
@@ -66,11 +65,7 @@ def _problem(error: Any) -> str:
 
 def parse_judge_output(output: str | dict[str, Any], rubric: Rubric) -> ParsedJudgment:
     """Parse one judge output (text, or an object already decoded) under `rubric`."""
-    obj: dict[str, Any] | None
-    if isinstance(output, dict):
-        raw, obj = json.dumps(output, ensure_ascii=False), output
-    else:
-        raw, obj = output, first_json_object(output)
+    raw, obj = reply_object(output)
     if obj is None:
         return ParsedJudgment(JudgmentStatus.PARSE_ERROR, raw, error="no JSON object found")
     try:

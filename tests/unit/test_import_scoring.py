@@ -8,7 +8,6 @@ import hashlib
 import json
 import shutil
 import signal
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from click.testing import CliRunner
 from kill_import import kill_import_at
 from mini_bench import write_jsonl, write_mini_bench
 from tiny_bert import LAYERS, build_tiny_bert
+from workspace_dump import dump_sha
 
 from anser_tui.cli import cli
 from anser_tui.config import BertScoreSettings
@@ -55,13 +55,6 @@ def workspace(tmp_path: Path) -> Path:
     init_workspace(tmp_path / "ws.db", "anser", _bench(tmp_path / "bench")).close()
     return tmp_path / "ws.db"
 
-
-def dump_sha(path: Path) -> str:
-    conn = sqlite3.connect(path)
-    try:
-        return hashlib.sha256("\n".join(conn.iterdump()).encode()).hexdigest()
-    finally:
-        conn.close()
 
 
 def _metrics(path: Path, task_id: str) -> dict[str, tuple[float | None, str | None]]:

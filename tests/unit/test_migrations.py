@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from figures import record
+from workspace_dump import dump
 from workspace_v1 import V1, v1_copy
 
 from anser_tui.benchmarks.registry import benchmark_named
@@ -26,14 +27,6 @@ from anser_tui.workspace import (
 )
 from anser_tui.workspace.fingerprint import tasks_fingerprint
 from anser_tui.workspace.schema import SCHEMA_VERSION
-
-
-def dump(path: Path) -> list[str]:
-    conn = sqlite3.connect(path)
-    try:
-        return list(conn.iterdump())
-    finally:
-        conn.close()
 
 
 def sha256(path: Path) -> str:

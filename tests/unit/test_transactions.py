@@ -12,6 +12,7 @@ import pytest
 from figures import record
 from kill_import import kill_import_at
 from mini_bench import write_jsonl, write_mini_bench
+from workspace_dump import dump_sha
 
 from anser_tui.sessions import import_run, init_workspace
 from anser_tui.workspace import (
@@ -28,13 +29,6 @@ RUN = [{"id": "legal_zh_prescriptive_1", "answer": "甲应还款。", "retrieved
        {"id": "science_en_predictive_1", "answer": "It helps.", "retrieved_evidence": ["A1"]}]
 LOG = [{"id": "science_en_predictive_1", "latency_s": 2.0, "input_tokens": 10}]
 
-
-def dump_sha(path: Path) -> str:
-    conn = sqlite3.connect(path)
-    try:
-        return hashlib.sha256("\n".join(conn.iterdump()).encode()).hexdigest()
-    finally:
-        conn.close()
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 from figures import record
 from mini_bench import write_jsonl, write_mini_bench
+from workspace_dump import dump
 
 from anser_tui.cli import cli
 from anser_tui.errors import InputError
@@ -24,13 +25,6 @@ GOOD = [
      "retrieved_evidence": ["A1", "A9"]},
 ]
 
-
-def dump(path: Path) -> list[str]:
-    conn = sqlite3.connect(path)
-    try:
-        return list(conn.iterdump())
-    finally:
-        conn.close()
 
 
 @pytest.fixture

@@ -17,14 +17,13 @@ the sample. For a negative criterion, met means the undesirable thing happened.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from anser_tui.benchmarks.base import CallSpec, ParsedReply
 from anser_tui.benchmarks.prbench.conversation import judged_conversation, strip_thinking
 from anser_tui.benchmarks.prbench.loader import task_turns
-from anser_tui.json_text import first_json_object
+from anser_tui.json_text import reply_object
 from anser_tui.workspace.records import JudgmentStatus
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
@@ -47,11 +46,7 @@ def grade_words(text: str) -> list[str]:
 
 def read_grade(criterion: str, reply: str | dict[str, Any]) -> ParsedReply:
     """One criterion's grade, as described above; marks {criterion: 0 | 1} when read."""
-    obj: dict[str, Any] | None
-    if isinstance(reply, dict):
-        raw, obj = json.dumps(reply, ensure_ascii=False), reply
-    else:
-        raw, obj = reply, first_json_object(reply)
+    raw, obj = reply_object(reply)
     if obj is None:
         return ParsedReply(JudgmentStatus.PARSE_ERROR, raw, error="no JSON object found")
     explanation = obj.get("explanation")
