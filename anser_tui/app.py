@@ -11,13 +11,13 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from anser_tui.commands import AnserCommands
-from anser_tui.config import Settings
+from anser_tui.core.settings import Settings
+from anser_tui.core.text import neutralize
 from anser_tui.corpora.resolver import CorpusLibrary
 from anser_tui.judge_job import JudgeJob
+from anser_tui.review.queue import QueueOrder, QueueSpec
+from anser_tui.review.session import ReviewSession
 from anser_tui.screens.review import ReviewScreen
-from anser_tui.sessions.queue import QueueOrder, QueueSpec
-from anser_tui.sessions.review import ReviewSession
-from anser_tui.text import neutralize
 from anser_tui.widgets import palette
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.store import WorkspaceStore

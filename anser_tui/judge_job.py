@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 from textual.message_pump import MessagePump
 
-from anser_tui.config import JudgeSettings
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
+from anser_tui.core.settings import JudgeSettings
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import Judgment
 from anser_tui.workspace.store import WorkspaceStore

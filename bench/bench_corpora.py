@@ -103,8 +103,8 @@ def bench_lookups(corpora: Path, n: int) -> list[str]:
 
 
 def build_workspace(data: Path) -> Path:
+    from anser_tui.exchange import import_run, init_workspace
     from anser_tui.judge import import_judgments
-    from anser_tui.sessions import import_run, init_workspace
 
     workspace = data / "bench-workspace.db"
     if workspace.exists():
@@ -128,7 +128,7 @@ async def _review(workspace: Path, items: int) -> dict[str, Any]:
     """In the child: step through the queue, timing each next item until it is painted."""
     from anser_tui.benchmarks.anser.evidence_diff import evidence_diff
     from anser_tui.cli import build_app
-    from anser_tui.config import Settings
+    from anser_tui.core.settings import Settings
     from anser_tui.screens.document import DocumentScreen
     from anser_tui.screens.review import ReviewScreen
     from anser_tui.widgets.evidence_panel import EvidencePanel

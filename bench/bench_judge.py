@@ -66,7 +66,7 @@ def serve(delay: float, pipe: Connection) -> None:
 
 
 def make_workspace(root: Path, n: int) -> Path:
-    from anser_tui.sessions import import_run, init_workspace
+    from anser_tui.exchange import import_run, init_workspace
 
     tasks = [{"id": f"science_en_descriptive_{i}", "type": "finding",
               "query": f"What does study {i} find about outcome {i % 97}?",
@@ -94,7 +94,7 @@ def main() -> int:
     parser.add_argument("--delay", type=float, default=0.2)
     args = parser.parse_args()
 
-    from anser_tui.config import JudgeSettings
+    from anser_tui.core.settings import JudgeSettings
     from anser_tui.judge import JudgeParams, JudgeRunner, plan_judging, run_items
     from anser_tui.workspace import WorkspaceStore
 

@@ -25,7 +25,7 @@ BUDGET_S = 0.8
 
 async def _child(workspace: Path) -> None:
     from anser_tui.cli import build_app
-    from anser_tui.config import Settings
+    from anser_tui.core.settings import Settings
 
     app = build_app(workspace, reviewer="bench-startup", session="bench-startup",
                     settings=Settings())

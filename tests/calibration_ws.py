@@ -10,8 +10,8 @@ from typing import Any
 from judge_workspace import add_run, judge_workspace
 
 from anser_tui.benchmarks.anser.groups import RUBRICS
-from anser_tui.sessions import ReviewSession
-from anser_tui.sessions.session_rows import REVIEW, QueueEntry, insert_session
+from anser_tui.review import ReviewSession
+from anser_tui.review.session_rows import REVIEW, QueueEntry, insert_session
 from anser_tui.workspace import Item, Judgment, JudgmentStatus, WorkspaceStore, add_judgments
 from anser_tui.workspace.records import JudgeCall
 

@@ -187,8 +187,8 @@ def corpus_workspace(tmp: Path) -> Path:
     """A workspace over mini_bench with every corpus written and EVIDENCE_RUN imported."""
     from mini_bench import write_jsonl, write_mini_bench
 
+    from anser_tui.exchange import import_run, init_workspace
     from anser_tui.judge import import_judgments
-    from anser_tui.sessions import import_run, init_workspace
 
     bench = write_mini_bench(tmp / "bench")
     write_corpora(bench / "corpora")

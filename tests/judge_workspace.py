@@ -11,7 +11,7 @@ from typing import Any
 
 from mini_bench import write_jsonl, write_mini_bench
 
-from anser_tui.sessions import import_run, init_workspace
+from anser_tui.exchange import import_run, init_workspace
 from anser_tui.workspace import WorkspaceStore
 
 RUN = "sys-a"

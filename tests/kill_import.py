@@ -10,7 +10,7 @@ from pathlib import Path
 _KILLER = textwrap.dedent("""
     import os, signal, sys
     from pathlib import Path
-    from anser_tui.sessions import import_run
+    from anser_tui.exchange import import_run
     from anser_tui.workspace import WorkspaceStore
 
     store = WorkspaceStore.open(Path(sys.argv[1]))

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from mini_bench import write_jsonl, write_mini_bench
 
+from anser_tui.exchange import import_run, init_workspace
 from anser_tui.judge import import_judgments
-from anser_tui.sessions import import_run, init_workspace
 
 RUN = [
     {"id": "legal_zh_prescriptive_1", "answer": "甲应返还本金并支付利息。",

@@ -11,8 +11,8 @@ from corpus_fixtures import LAWS, write_corpora
 from hypothesis import strategies as st
 from mini_bench import LEGAL_ZH_PRESCRIPTIVE, write_jsonl, write_mini_bench
 
+from anser_tui.exchange import import_run, init_workspace
 from anser_tui.judge import import_judgments
-from anser_tui.sessions import import_run, init_workspace
 
 PIECES = ["\x1b[31m", "\x1b[2J", "\x1b]0;pwned\x07", "\x1b]8;;http://evil\x1b\\", "\x9b31m",
           "\x1bP", "\x07", "\x08", "\r", "\x00", "\x7f", "\x85", "\x0b", "\u202e", "\u202a",

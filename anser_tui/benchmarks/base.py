@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from anser_tui.config import BertScoreSettings
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
+from anser_tui.core.settings import BertScoreSettings
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, JudgmentStatus, LogRecord, RunOutput
 from anser_tui.workspace.rubric import Rubric

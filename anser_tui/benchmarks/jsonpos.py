@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from anser_tui.errors import InputError
-from anser_tui.json_input import DECODER, JsonValueError, check_text, decode_utf8, loads
+from anser_tui.core.errors import InputError
+from anser_tui.core.json_input import DECODER, JsonValueError, check_text, decode_utf8, loads
 
 _WS = " \t\r\n"
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?(?:NaN|Infinity)')

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from anser_tui.benchmarks.base import Benchmark
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 
 SUPPORTED = ("anser", "prbench", "aalcr")
 

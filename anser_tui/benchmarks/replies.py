@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from anser_tui.json_text import reply_object
+from anser_tui.core.json_text import reply_object
 from anser_tui.workspace.records import JudgmentStatus
 from anser_tui.workspace.rubric import Rubric
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 from anser_tui.workspace.records import RunOutput
 from anser_tui.workspace.runs import iter_jsonl
 

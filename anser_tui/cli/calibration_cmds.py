@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from anser_tui.cli.group import WS, cli, load_cli_settings
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 
 if TYPE_CHECKING:
     from anser_tui.workspace.store import WorkspaceStore
@@ -43,9 +43,9 @@ def calibration(workspace: Path, run: str | None, fmt: str, target_width: float 
     """Judge-human agreement, corrected scores, reviewers, anchoring, self-consistency."""
     import shutil
 
+    from anser_tui.calibration.format import markdown, table_blocks
+    from anser_tui.calibration.report import calibration_report
     from anser_tui.cli.console import report_table
-    from anser_tui.sessions.calibration import calibration_report
-    from anser_tui.sessions.calibration_format import markdown, table_blocks
     from anser_tui.workspace import WorkspaceStore
 
     settings = load_cli_settings().calibration
@@ -77,7 +77,7 @@ def calibration(workspace: Path, run: str | None, fmt: str, target_width: float 
 def export(workspace: Path, what: str, out: Path | None, fmt: str | None,
            run: str | None) -> None:
     """Export all decisions, the calibration set (disagreements), or adjudicated scores."""
-    from anser_tui.sessions import exports
+    from anser_tui.exchange import exports
     from anser_tui.workspace import WorkspaceStore
 
     if fmt is not None and what != "adjudicated":
@@ -104,7 +104,7 @@ def export(workspace: Path, what: str, out: Path | None, fmt: str | None,
 def import_decisions_cmd(workspace: Path, decision_file: Path, reviewer: str,
                          run: str | None) -> None:
     """Import human labels made elsewhere (one {id, run, marks, reason_code, comment} a line)."""
-    from anser_tui.sessions.import_decisions import import_decisions
+    from anser_tui.exchange.import_decisions import import_decisions
     from anser_tui.workspace import WorkspaceStore
 
     with WorkspaceStore.open(workspace) as store:
@@ -117,7 +117,7 @@ def import_decisions_cmd(workspace: Path, decision_file: Path, reviewer: str,
 @click.argument("inputs", nargs=-1, required=True, type=click.Path(path_type=Path))
 def merge(out: Path, inputs: tuple[Path, ...]) -> None:
     """Merge reviewers' copies of a workspace into OUT (new: a copy of the first IN), by uid."""
-    from anser_tui.sessions.merge import merge_workspaces
+    from anser_tui.exchange.merge import merge_workspaces
 
     for counts in merge_workspaces(out, list(inputs)):
         renamed = f"; sessions renamed: {', '.join(counts.renamed)}" if counts.renamed else ""

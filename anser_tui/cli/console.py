@@ -30,7 +30,7 @@ from rich.text import Text
 
 if TYPE_CHECKING:
     from anser_tui.benchmarks.base import TableBlock
-    from anser_tui.config import CorpusOverride
+    from anser_tui.core.settings import CorpusOverride
     from anser_tui.judge.runner import JudgeSummary
     from anser_tui.workspace.records import Judgment
 

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 
 if TYPE_CHECKING:
-    from anser_tui.config import Settings
+    from anser_tui.core.settings import Settings
     from anser_tui.workspace.store import WorkspaceStore
 
 
@@ -33,7 +33,7 @@ class _Group(click.Group):
 
 def load_cli_settings() -> Settings:
     """The settings; a bad config file is an InputError naming its file and line."""
-    from anser_tui.config import load_settings
+    from anser_tui.core.settings import load_settings
 
     return load_settings()
 
@@ -60,6 +60,6 @@ DATA = click.option("--data", "data_dir", type=click.Path(path_type=Path),
 
 def find_data(store: WorkspaceStore, given: Path | None, settings: Settings) -> Path:
     """The workspace's benchmark folder (`sessions.data.data_folder`), `--data` first."""
-    from anser_tui.sessions.data import data_folder
+    from anser_tui.exchange.data_folder import data_folder
 
     return data_folder(store, given, settings.benchmark_data.get(store.benchmark))

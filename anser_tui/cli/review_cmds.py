@@ -13,8 +13,8 @@ ORDERS = ("task", "random", "stratified", "disagreement")  # sessions.sampling.O
 
 if TYPE_CHECKING:
     from anser_tui.app import AnserApp
-    from anser_tui.config import Settings
-    from anser_tui.sessions.queue import QueueOrder, QueueSpec
+    from anser_tui.core.settings import Settings
+    from anser_tui.review.queue import QueueOrder, QueueSpec
     from anser_tui.workspace.store import WorkspaceStore
 
 
@@ -28,8 +28,8 @@ def build_app(workspace: Path, reviewer: str | None = None, session: str | None 
     `order`: how a new session's queue is ordered and drawn. `home`: open on the home screen
     (the runs and sessions) instead of the review screen."""
     from anser_tui.app import AnserApp
-    from anser_tui.config import load_settings
-    from anser_tui.sessions.queue import QueueSpec
+    from anser_tui.core.settings import load_settings
+    from anser_tui.review.queue import QueueSpec
 
     settings = settings or load_settings()
     return AnserApp(workspace=Path(workspace), settings=settings,
@@ -55,7 +55,7 @@ def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool,
     printed (on stderr) before the screen opens, for `show`, `report` or `judge` on them.
     """
     from anser_tui.cli.console import build_indexes
-    from anser_tui.sessions import QueueSpec
+    from anser_tui.review import QueueSpec
 
     settings = load_cli_settings()
     if benchmark == "prbench":
@@ -118,7 +118,7 @@ def review(workspace: Path, session: str | None, reviewer: str | None,
     --blind or a queue filter that differs from its own is refused. Rechecked items show in
     `calibration` as the reviewer's self-consistency."""
     from anser_tui.cli.console import build_indexes
-    from anser_tui.sessions import Order, QueueOrder, QueueSpec, StoredSession
+    from anser_tui.review import Order, QueueOrder, QueueSpec, StoredSession
     from anser_tui.workspace import WorkspaceStore
 
     settings = load_cli_settings()
@@ -166,7 +166,7 @@ def review(workspace: Path, session: str | None, reviewer: str | None,
 
 def _adjudication(store: WorkspaceStore, reviewer: str, runs: list[str] | None) -> str | None:
     """The adjudication session to open (resumed or started); None: nothing in dispute."""
-    from anser_tui.sessions.adjudication import adjudication_session_name
+    from anser_tui.calibration.adjudication import adjudication_session_name
 
     name = adjudication_session_name(store, reviewer, runs)
     if name is not None:
@@ -178,9 +178,10 @@ def _rechecks(store: WorkspaceStore, reviewer: str, session: str | None, share: 
               seed: int) -> str:
     """Put the reviewer's rechecks into the named session (when it exists) or a new one of
     their own; the session's name."""
-    from anser_tui.errors import InputError
-    from anser_tui.sessions import StoredSession, add_rechecks
-    from anser_tui.sessions.recheck import start_recheck_session
+    from anser_tui.calibration import add_rechecks
+    from anser_tui.calibration.recheck import start_recheck_session
+    from anser_tui.core.errors import InputError
+    from anser_tui.review import StoredSession
 
     stored = StoredSession.named(store, session) if session else None
     if stored is None:

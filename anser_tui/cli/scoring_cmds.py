@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 
 if TYPE_CHECKING:
     from anser_tui.workspace.store import WorkspaceStore
@@ -38,7 +38,7 @@ def score(workspace: Path | None, run: str | None, data_dir: Path | None,
             raise InputError("give a workspace, or --data DIR --run-file RUN.jsonl --json OUT|-")
         if run is not None:
             raise InputError("--run names a run of a workspace; give the workspace too")
-        from anser_tui.sessions.stateless import score_files
+        from anser_tui.exchange.stateless import score_files
 
         with PhaseBar() as bar:
             result = score_files(data_dir, run_file, log_file, settings.bertscore, bar)
@@ -51,7 +51,7 @@ def score(workspace: Path | None, run: str | None, data_dir: Path | None,
     if any(v is not None for v in stateless):
         raise InputError("--run-file, --log and --json are for stateless scoring "
                          "(without a workspace)")
-    from anser_tui.sessions.scoring import score_workspace
+    from anser_tui.exchange.workspace_scores import score_workspace
     from anser_tui.workspace import WorkspaceStore
 
     with WorkspaceStore.open(workspace) as store, PhaseBar() as bar:
@@ -78,7 +78,7 @@ def report(workspace: Path, run: str | None, fmt: str, policy: str | None,
 
     from anser_tui.benchmarks.registry import benchmark_named
     from anser_tui.cli.console import report_table
-    from anser_tui.sessions.scoring import workspace_report
+    from anser_tui.exchange.workspace_scores import workspace_report
     from anser_tui.workspace import WorkspaceStore
 
     with WorkspaceStore.open(workspace) as store:

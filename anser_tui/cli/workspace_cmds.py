@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 
 
 @cli.command()
@@ -26,7 +26,7 @@ from anser_tui.errors import InputError
 def init(workspace: Path, benchmark: str, data_dir: Path, dataset_version: str | None,
          csv_file: Path | None) -> None:
     """Create a workspace holding every task of a benchmark folder."""
-    from anser_tui.sessions import init_workspace
+    from anser_tui.exchange import init_workspace
 
     options = {}
     if dataset_version is not None:
@@ -57,7 +57,7 @@ def import_run_cmd(workspace: Path, run_file: Path, name: str, log_file: Path | 
     (nothing is written if the file or the scoring fails); the score command adds
     BERTScore-F1.
     """
-    from anser_tui.sessions import import_run
+    from anser_tui.exchange import import_run
     from anser_tui.workspace import WorkspaceStore
 
     settings = load_cli_settings()
@@ -98,7 +98,7 @@ def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None
 def show(workspace: Path, task_id: str, run: str | None, data_dir: Path | None) -> None:
     """Print one task's review card as plain text, with its evidence diff and titles."""
     from anser_tui.corpora import CorpusLibrary
-    from anser_tui.sessions.card import review_card
+    from anser_tui.review.card import review_card
     from anser_tui.workspace import WorkspaceStore
 
     settings = load_cli_settings()

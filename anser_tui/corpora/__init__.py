@@ -1,11 +1,11 @@
 """Read-only corpus access: an evidence id -> a renderable document.
 
-Names are imported on first use (anser_tui.lazy); type checkers see the imports below.
+Names are imported on first use (anser_tui.core.lazy); type checkers see the imports below.
 """
 
 from typing import TYPE_CHECKING
 
-from anser_tui.lazy import lazy_exports
+from anser_tui.core.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from anser_tui.corpora.descriptor import DEFAULTS, CorpusDescriptor, descriptor_for

@@ -16,11 +16,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from anser_tui.benchmarks.anser.groups import EVIDENCE_SPACES
-from anser_tui.config import CorpusOverride
+from anser_tui.core.errors import InputError
+from anser_tui.core.settings import CorpusOverride
 from anser_tui.corpora.descriptor import CorpusDescriptor, descriptor_for
 from anser_tui.corpora.jsonl_index import JsonlIndex, Progress
 from anser_tui.corpora.sqlite_reader import CorpusError, SqliteReader, connect_read_only
-from anser_tui.errors import InputError
 
 _MAGIC = b"SQLite format 3\x00"
 

@@ -28,7 +28,7 @@ from anser_tui.benchmarks.anser.groups import (
     WENSHU,
     EvidenceSpace,
 )
-from anser_tui.config import CorpusOverride
+from anser_tui.core.settings import CorpusOverride
 
 Kind = Literal["sqlite", "jsonl"]
 

@@ -26,10 +26,10 @@ from typing import Any
 import platformdirs
 
 from anser_tui.benchmarks.anser.evidence_ids import id_text, law_item_key
+from anser_tui.core.errors import InputError
+from anser_tui.core.json_input import object_line
 from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.corpora.sqlite_reader import connect_read_only
-from anser_tui.errors import InputError
-from anser_tui.json_input import object_line
 
 INDEX_VERSION = "2"  # 2: every line checked while building
 SUFFIX = ".anser-index.sqlite"

@@ -14,13 +14,13 @@ from typing import Protocol
 
 from anser_tui.benchmarks.anser.groups import EVIDENCE_SPACES, REG_RULES, EvidenceSpace
 from anser_tui.benchmarks.anser.rule_keys import rule_key_map
-from anser_tui.config import CorpusOverride
+from anser_tui.core.errors import InputError
+from anser_tui.core.settings import CorpusOverride
 from anser_tui.corpora.descriptor import CorpusDescriptor, descriptor_for
 from anser_tui.corpora.documents import CorpusStatus, Document, EvidenceNote, Summary
 from anser_tui.corpora.jsonl_index import JsonlIndex
 from anser_tui.corpora.jsonl_reader import JsonlReader
 from anser_tui.corpora.sqlite_reader import CorpusError, SqliteReader
-from anser_tui.errors import InputError
 
 SPACES_BY_CORPUS = {s.corpus: s for s in EVIDENCE_SPACES}
 

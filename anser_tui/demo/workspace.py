@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from anser_tui.config import BertScoreSettings
+from anser_tui.core.settings import BertScoreSettings
 from anser_tui.demo import DEMO_RUN, DemoPaths, build_demo
 from anser_tui.demo.workspace_build import build_workspace, reset
-from anser_tui.sessions.scoring import score_workspace
+from anser_tui.exchange.workspace_scores import score_workspace
 
 
 def build_demo_workspace(paths: DemoPaths, workspace: Path,

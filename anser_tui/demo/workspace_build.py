@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from anser_tui.demo.builder import DEMO_RUN
+from anser_tui.exchange.setup import import_run, init_workspace
 from anser_tui.judge.importing import import_judgments
-from anser_tui.sessions.workspace import import_run, init_workspace
 from anser_tui.workspace.store import WorkspaceStore
 
 

@@ -1,11 +1,11 @@
 """The LLM judge: prompts, request building, client, parsing and runner.
 
-Names are imported on first use (anser_tui.lazy); type checkers see the imports below.
+Names are imported on first use (anser_tui.core.lazy); type checkers see the imports below.
 """
 
 from typing import TYPE_CHECKING
 
-from anser_tui.lazy import lazy_exports
+from anser_tui.core.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from anser_tui.judge.client import Completion, JudgeClient, TransportFailure

@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from anser_tui.config import JudgeSettings
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
+from anser_tui.core.settings import JudgeSettings
 from anser_tui.judge.request import JudgeParams
 
 if TYPE_CHECKING:

@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from anser_tui.text import ground_truth_text
+from anser_tui.core.text import ground_truth_text
 
 PLACEHOLDERS = ("query", "instruction", "ground_truth", "answer")
 _PLACEHOLDER = re.compile(r"\{(" + "|".join(PLACEHOLDERS) + r")\}")

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from anser_tui.benchmarks.base import Benchmark, CallSpec
-from anser_tui.config import JudgeSettings
+from anser_tui.core.settings import JudgeSettings
 from anser_tui.judge.prompts import fill_prompt, prompt_template
 from anser_tui.workspace.records import RunOutput
 from anser_tui.workspace.rubric import Rubric

@@ -24,7 +24,7 @@ from typing import Any
 from anser_tui.benchmarks.base import Benchmark, ParsedReply
 from anser_tui.benchmarks.judgments import Reply, assemble
 from anser_tui.benchmarks.registry import benchmark_named
-from anser_tui.config import JudgeSettings
+from anser_tui.core.settings import JudgeSettings
 from anser_tui.judge.client import Completion, JudgeClient, TransportFailure
 from anser_tui.judge.plan import JudgePlan
 from anser_tui.judge.request import JudgeParams, JudgeRequest

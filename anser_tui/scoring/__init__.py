@@ -1,15 +1,15 @@
 """Pure metric functions (no I/O, no Textual, no benchmark): answers, evidence, efficiency.
 
 ANSER-Bench's cells, task scores and report are in `anser_tui.benchmarks.anser`; scoring a
-workspace or a folder is `anser_tui.sessions`' work.
+workspace or a folder is `anser_tui.exchange`' work.
 `bertscore` imports bert-score and torch inside its function only.
 
-Names are imported on first use (anser_tui.lazy); type checkers see the imports below.
+Names are imported on first use (anser_tui.core.lazy); type checkers see the imports below.
 """
 
 from typing import TYPE_CHECKING
 
-from anser_tui.lazy import lazy_exports
+from anser_tui.core.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from anser_tui.scoring.answer_metrics import (

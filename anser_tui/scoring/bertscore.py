@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from anser_tui.config import BertScoreSettings
+from anser_tui.core.settings import BertScoreSettings
 
 Pair = tuple[str, str]
 DEFAULT_LAYERS = -1

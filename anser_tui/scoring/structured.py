@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from anser_tui.json_text import first_json_object
+from anser_tui.core.json_text import first_json_object
 from anser_tui.scoring.numbers import Parsed, parse_number
 
 OPTION = ("option",)

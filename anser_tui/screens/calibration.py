@@ -25,8 +25,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
-from anser_tui.config import CalibrationSettings
-from anser_tui.sessions.calibration_view import CalibrationView, calibration_view
+from anser_tui.calibration.view import CalibrationView, calibration_view
+from anser_tui.core.settings import CalibrationSettings
 from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.store import WorkspaceStore

@@ -26,7 +26,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Input, Static
 
-from anser_tui.text import neutralize
+from anser_tui.core.text import neutralize
 from anser_tui.widgets.wrap import break_offsets
 
 

@@ -16,9 +16,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Select
 
+from anser_tui.review.item_filter import ItemFilter, Status, Vocabulary
 from anser_tui.screens.form import form_css, form_row
 from anser_tui.screens.prompts import IdSuggester
-from anser_tui.sessions.item_filter import ItemFilter, Status, Vocabulary
 
 
 class FilterScreen(ModalScreen[ItemFilter]):

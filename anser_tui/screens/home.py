@@ -14,12 +14,12 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
+from anser_tui.review.overview import run_summaries, session_summaries
+from anser_tui.review.queue import QueueSpec
+from anser_tui.review.session import ReviewSession
+from anser_tui.review.stored_session import StoredSession
 from anser_tui.screens.new_session import NewSessionForm, SessionRequest
-from anser_tui.sessions.overview import run_summaries, session_summaries
-from anser_tui.sessions.queue import QueueSpec
-from anser_tui.sessions.review import ReviewSession
-from anser_tui.sessions.stored_session import StoredSession
 from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.workspace.store import WorkspaceStore
 

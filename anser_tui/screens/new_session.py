@@ -12,10 +12,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Select
 
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
+from anser_tui.review.queue import QueueOrder
+from anser_tui.review.sampling import Order
 from anser_tui.screens.form import form_css, form_row
-from anser_tui.sessions.queue import QueueOrder
-from anser_tui.sessions.sampling import Order
 
 _ORDER_HELP = {
     Order.TASK: "benchmark order",

@@ -14,7 +14,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from anser_tui.sessions.navigation import complete_id
+from anser_tui.review.navigation import complete_id
 from anser_tui.workspace.records import ReasonCode
 
 _MODAL_CSS = """

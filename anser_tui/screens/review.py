@@ -18,9 +18,9 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 
 from anser_tui.judge_job import JudgeJob
+from anser_tui.review.item_view import ItemView, load_item
+from anser_tui.review.session import ReviewSession
 from anser_tui.screens.review_actions import ReviewActions
-from anser_tui.sessions.item_view import ItemView, load_item
-from anser_tui.sessions.review import ReviewSession
 from anser_tui.widgets.cards import reference_card, response_card, task_card
 from anser_tui.widgets.criterion_list import CriterionList
 from anser_tui.widgets.decision_bar import DecisionBar
@@ -35,9 +35,9 @@ from anser_tui.workspace.records import ReasonCode
 from anser_tui.workspace.rubric import CriterionKind
 
 if TYPE_CHECKING:
-    from anser_tui.sessions.item_filter import ItemFilter
-    from anser_tui.sessions.navigation import QueueNavigator
-    from anser_tui.sessions.verdicts import VerdictBook
+    from anser_tui.review.item_filter import ItemFilter
+    from anser_tui.review.navigation import QueueNavigator
+    from anser_tui.review.verdicts import VerdictBook
 
 _MARKS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
                   id=f"review.mark-{d}") for d in range(5)]
@@ -268,12 +268,12 @@ class ReviewScreen(ReviewActions):
     def _adjudication_line(self, view: ItemView) -> str:
         """An adjudication session: each reviewer's standing verdict on the item, marks in
         rubric order and the score ("" in a review session)."""
-        from anser_tui.sessions.session_rows import ADJUDICATION
+        from anser_tui.review.session_rows import ADJUDICATION
 
         if self.session.purpose != ADJUDICATION:
             return ""
-        from anser_tui.sessions.adjudication import reviewer_verdicts
-        from anser_tui.sessions.verdicts import VerdictBook
+        from anser_tui.calibration.adjudication import reviewer_verdicts
+        from anser_tui.review.verdicts import VerdictBook
 
         if self._book is None:  # the reviewers' verdicts do not change while adjudicating
             self._book = VerdictBook.load(self.session.store)
@@ -303,7 +303,7 @@ class ReviewScreen(ReviewActions):
     def navigator(self) -> QueueNavigator:
         """Moves along the queue through the `/` filter (made on first use)."""
         if self._navigator is None:
-            from anser_tui.sessions.navigation import QueueNavigator
+            from anser_tui.review.navigation import QueueNavigator
 
             self._navigator = QueueNavigator(self.session)
         return self._navigator
@@ -318,8 +318,8 @@ class ReviewScreen(ReviewActions):
         return self.item_filter.describe()
 
     def action_filter(self) -> None:
+        from anser_tui.review.item_filter import Vocabulary
         from anser_tui.screens.filter import FilterScreen
-        from anser_tui.sessions.item_filter import Vocabulary
 
         facts = self.navigator.facts
         tasks = self.session.store.tasks()
@@ -347,7 +347,7 @@ class ReviewScreen(ReviewActions):
     def action_jump(self, kind: str) -> None:
         """To the next item (wrapping around) that is undecided, flagged, skipped or where
         judge and metrics disagree, among those the filter lets through."""
-        from anser_tui.sessions.navigation import Jump
+        from anser_tui.review.navigation import Jump
 
         jump = Jump(kind)
         target = self.navigator.jump(self.position, jump)

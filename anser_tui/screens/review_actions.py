@@ -24,9 +24,9 @@ from anser_tui.workspace.records import Decision, DecisionKind, ReasonCode
 from anser_tui.workspace.rubric import CriterionKind
 
 if TYPE_CHECKING:
-    from anser_tui.sessions.item_view import ItemView
-    from anser_tui.sessions.navigation import QueueNavigator
-    from anser_tui.sessions.review import ReviewSession
+    from anser_tui.review.item_view import ItemView
+    from anser_tui.review.navigation import QueueNavigator
+    from anser_tui.review.session import ReviewSession
 
 
 class ReviewActions(Screen[None]):
@@ -191,7 +191,7 @@ class ReviewActions(Screen[None]):
         if view.task.benchmark != "aalcr":
             return
         from anser_tui.benchmarks.aalcr.documents import read_document_set
-        from anser_tui.errors import InputError
+        from anser_tui.core.errors import InputError
         from anser_tui.screens.document_set import DocumentSetScreen
 
         data_dir: Path = getattr(self.app, "data_dir", self.session.store.data_dir)

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from anser_tui.text import value_text
+from anser_tui.core.text import value_text
 from anser_tui.widgets.render import labelled, lines, safe
 
 if TYPE_CHECKING:
-    from anser_tui.sessions.item_view import ItemView
+    from anser_tui.review.item_view import ItemView
     from anser_tui.workspace.rubric import Criterion
 
 PAGE_LINES = 40

@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from rich.text import Text
 
+from anser_tui.core.text import neutralize
+from anser_tui.review.attempts import attempts_line
 from anser_tui.scoring.cells import number, parsed_detail
-from anser_tui.sessions.attempts import attempts_line
-from anser_tui.text import neutralize
 from anser_tui.workspace.decisions import ItemState
 from anser_tui.workspace.records import DecisionKind, Judgment, JudgmentStatus
 from anser_tui.workspace.rubric import Rubric
 
 if TYPE_CHECKING:
-    from anser_tui.sessions.item_view import ItemView
+    from anser_tui.review.item_view import ItemView
 
 
 def safe(text: str, style: str = "") -> Text:

@@ -144,3 +144,11 @@ def cached_reply(store: WorkspaceStore, key: str) -> CachedReply | None:
         "SELECT raw, reply_model, latency_s, input_tokens, output_tokens FROM judge_cache "
         "WHERE key=?", (key,)).fetchone()
     return CachedReply(*row) if row else None
+
+
+def usable_score(judgment: Judgment) -> float | None:
+    """The judge's score where the judgment gives one (status ok, or invalid with a score)."""
+    if judgment.score is not None and judgment.status in (JudgmentStatus.OK,
+                                                          JudgmentStatus.INVALID):
+        return judgment.score
+    return None

@@ -10,8 +10,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from anser_tui.errors import InputError
-from anser_tui.json_input import iter_jsonl
+from anser_tui.core.errors import InputError
+from anser_tui.core.json_input import iter_jsonl
 from anser_tui.workspace.records import LogRecord, RunOutput
 
 

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 from anser_tui.workspace.fingerprint import content_hash, tasks_fingerprint
 from anser_tui.workspace.migrations import migrate
 from anser_tui.workspace.records import LogRecord, RunOutput, new_uid
@@ -199,7 +199,7 @@ class WorkspaceStore:
 
     @property
     def data_dir(self) -> Path:
-        """The benchmark folder as last recorded (`sessions.data_folder` finds and checks it)."""
+        """The benchmark folder as last recorded (`exchange.data_folder` finds and checks it)."""
         return Path(self.meta("data_dir") or ".")
 
     # -- tasks ---------------------------------------------------------------------------

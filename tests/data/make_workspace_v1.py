@@ -6,7 +6,7 @@ from pathlib import Path
 
 from anser_tui.demo import build_demo
 from anser_tui.demo.workspace import build_demo_workspace
-from anser_tui.sessions import ReviewSession
+from anser_tui.review import ReviewSession
 from anser_tui.workspace import (
     DecisionKind,
     Judgment,

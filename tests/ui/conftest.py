@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from mini_bench import write_jsonl, write_mini_bench
 
+from anser_tui.exchange import import_run, init_workspace
 from anser_tui.judge import import_judgments
-from anser_tui.sessions import import_run, init_workspace
 from anser_tui.workspace import WorkspaceStore
 
 RUN = [

@@ -12,10 +12,10 @@ from calibration_ws import flat, judge, sci, science_workspace, session
 from click.testing import CliRunner
 
 from anser_tui.app import AnserApp
+from anser_tui.calibration.recheck import choose_rechecks
+from anser_tui.calibration.report import calibration_report
 from anser_tui.cli import build_app, cli
 from anser_tui.screens.review import ReviewScreen
-from anser_tui.sessions.calibration import calibration_report
-from anser_tui.sessions.recheck import choose_rechecks
 from anser_tui.widgets.review_header import ReviewHeader
 from anser_tui.workspace import Item, WorkspaceStore
 

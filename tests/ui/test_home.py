@@ -10,10 +10,10 @@ from queue_workspace import judged_workspace
 from textual.widgets import DataTable
 
 from anser_tui.cli import build_app
+from anser_tui.review import ReviewSession
 from anser_tui.screens.home import HomeScreen
 from anser_tui.screens.new_session import NewSessionForm
 from anser_tui.screens.review import ReviewScreen
-from anser_tui.sessions import ReviewSession
 from anser_tui.workspace import WorkspaceStore
 from anser_tui.workspace.records import DecisionKind
 

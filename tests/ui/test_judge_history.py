@@ -17,10 +17,10 @@ from rich.console import Console
 
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.cli import build_app
-from anser_tui.config import JudgeSettings, load_settings
+from anser_tui.core.settings import JudgeSettings, load_settings
 from anser_tui.judge import import_judgments
+from anser_tui.review.attempts import attempts_line
 from anser_tui.screens.review import ReviewScreen
-from anser_tui.sessions.attempts import attempts_line
 from anser_tui.widgets.render import judge_body
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace import (

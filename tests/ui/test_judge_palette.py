@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 
 from anser_tui.cli import build_app
 from anser_tui.commands import AnserCommands
-from anser_tui.config import JudgeSettings, load_settings
+from anser_tui.core.settings import JudgeSettings, load_settings
 from anser_tui.screens.review import ReviewScreen
 from anser_tui.workspace import WorkspaceStore, latest_judgments
 

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 from anser_tui.cli import build_app
+from anser_tui.review import QueueSpec
 from anser_tui.screens.prompts import ReasonPicker, TextPrompt
 from anser_tui.screens.review import ReviewScreen
-from anser_tui.sessions import QueueSpec
 from anser_tui.workspace import WorkspaceStore
 
 SIZE = (160, 48)
@@ -81,7 +81,7 @@ async def test_all_tasks_queue(review_workspace: Path) -> None:
 
 
 async def test_remapped_key_shown_and_used(review_workspace: Path) -> None:
-    from anser_tui.config import Settings
+    from anser_tui.core.settings import Settings
     from anser_tui.widgets.key_bar import KeyBar
 
     settings = Settings(keymap={"review.accept": "y"})

@@ -12,10 +12,10 @@ from anser_tui.benchmarks.anser import load_anser, rubric_for
 from anser_tui.benchmarks.anser.evidence_diff import evidence_diff
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.cli import build_app
-from anser_tui.config import BertScoreSettings
+from anser_tui.core.settings import BertScoreSettings
+from anser_tui.exchange.workspace_scores import score_workspace
+from anser_tui.review.item_view import ItemView
 from anser_tui.screens.review import ReviewScreen
-from anser_tui.sessions.item_view import ItemView
-from anser_tui.sessions.scoring import score_workspace
 from anser_tui.widgets.render import answer_body, metrics_body
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace import Item, RunOutput, WorkspaceStore

@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from untrusted import UNSAFE, evil_workspace, untrusted
 
 from anser_tui.cli import build_app
+from anser_tui.core.text import neutralize
+from anser_tui.review.queue import QueueSpec
+from anser_tui.review.session import ReviewSession
 from anser_tui.screens.review import ReviewScreen
-from anser_tui.sessions.queue import QueueSpec
-from anser_tui.sessions.review import ReviewSession
-from anser_tui.text import neutralize
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace import DecisionKind, WorkspaceStore
 

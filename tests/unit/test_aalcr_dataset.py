@@ -12,7 +12,7 @@ import pytest
 
 from anser_tui.benchmarks.aalcr.dataset import load_aalcr
 from anser_tui.benchmarks.aalcr.documents import read_document_set
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 
 HEADER = ["", "document_category", "document_set_id", "question_id", "question", "answer",
           "data_source_filenames", "data_source_urls", "input_tokens"]

@@ -13,19 +13,19 @@ import pytest
 from calibration_ws import flat, judge, sci, science_workspace, session
 from click.testing import CliRunner
 
-from anser_tui.cli import cli
-from anser_tui.config import BertScoreSettings
-from anser_tui.errors import InputError
-from anser_tui.sessions import ReviewSession
-from anser_tui.sessions.adjudication import (
+from anser_tui.calibration.adjudication import (
     Standing,
     adjudication_queue,
     settle,
     start_adjudication,
 )
-from anser_tui.sessions.recheck import insert_rechecks
-from anser_tui.sessions.scoring import judge_values, score_workspace, workspace_report
-from anser_tui.sessions.verdicts import VerdictBook
+from anser_tui.calibration.recheck import insert_rechecks
+from anser_tui.cli import cli
+from anser_tui.core.errors import InputError
+from anser_tui.core.settings import BertScoreSettings
+from anser_tui.exchange.workspace_scores import judge_values, score_workspace, workspace_report
+from anser_tui.review import ReviewSession
+from anser_tui.review.verdicts import VerdictBook
 from anser_tui.workspace import Item, WorkspaceStore
 
 RUN = "sys-a"

@@ -9,7 +9,7 @@ import pytest
 from mini_bench import write_mini_bench
 
 from anser_tui.benchmarks.anser import GROUPS_BY_NAME, load_anser, task_number
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 from anser_tui.workspace import Form
 
 

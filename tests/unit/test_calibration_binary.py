@@ -8,8 +8,9 @@ from pathlib import Path
 
 from sklearn.metrics import cohen_kappa_score
 
+from anser_tui.calibration import calibration_report
 from anser_tui.demo.prbench import ensure_prbench_workspace
-from anser_tui.sessions import ReviewSession, calibration_report
+from anser_tui.review import ReviewSession
 from anser_tui.workspace import WorkspaceStore, current_judgments
 
 

@@ -16,8 +16,8 @@ from scipy import stats
 from sklearn.metrics import cohen_kappa_score
 
 from anser_tui.benchmarks.anser.benchmark import AnserBenchmark
+from anser_tui.calibration.report import calibration_report
 from anser_tui.cli import cli
-from anser_tui.sessions.calibration import calibration_report
 from anser_tui.workspace import (
     Criterion,
     CriterionKind,

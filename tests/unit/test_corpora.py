@@ -24,7 +24,7 @@ from anser_tui.benchmarks.anser.groups import (
     WENSHU,
     EvidenceSpace,
 )
-from anser_tui.config import CorpusOverride, load_settings
+from anser_tui.core.settings import CorpusOverride, load_settings
 from anser_tui.corpora import CorpusLibrary, CorpusStatus, query_terms, term_pattern
 
 

@@ -15,9 +15,9 @@ from calibration_ws import flat, judge, override_all, sci, science_workspace, se
 from click.testing import CliRunner
 
 from anser_tui.benchmarks.anser.groups import RUBRICS
+from anser_tui.calibration.corrected_scores import CorrectedEntry, corrected_scores
+from anser_tui.calibration.pairs import CalibrationInputs
 from anser_tui.cli import cli
-from anser_tui.sessions.calibration_pairs import CalibrationInputs
-from anser_tui.sessions.corrected_scores import CorrectedEntry, corrected_scores
 from anser_tui.workspace import Item, Judgment, JudgmentStatus, WorkspaceStore, add_judgments
 
 RUN = "sys-a"

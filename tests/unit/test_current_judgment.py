@@ -16,11 +16,11 @@ from judge_workspace import RUN, judge_workspace
 from mini_bench import write_jsonl
 
 from anser_tui.cli import cli
-from anser_tui.config import JudgeSettings
+from anser_tui.core.settings import JudgeSettings
+from anser_tui.exchange.workspace_scores import judge_values
 from anser_tui.judge import JudgeParams, plan_judging
-from anser_tui.sessions import ReviewSession
-from anser_tui.sessions.item_view import load_item
-from anser_tui.sessions.scoring import judge_values
+from anser_tui.review import ReviewSession
+from anser_tui.review.item_view import load_item
 from anser_tui.workspace import (
     Item,
     Judgment,

@@ -12,10 +12,10 @@ from mini_bench import write_jsonl, write_mini_bench
 from workspace_v1 import v1_copy
 
 from anser_tui.cli import cli
+from anser_tui.core.errors import InputError
 from anser_tui.demo import build_demo
-from anser_tui.errors import InputError
-from anser_tui.sessions import import_run, init_workspace
-from anser_tui.sessions.data import data_folder
+from anser_tui.exchange import import_run, init_workspace
+from anser_tui.exchange.data_folder import data_folder
 from anser_tui.workspace import WorkspaceStore
 
 RUN = [{"id": "science_en_predictive_1", "answer": "It helps.", "retrieved_evidence": ["A1"]}]

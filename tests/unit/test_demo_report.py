@@ -23,11 +23,11 @@ import pytest
 from sklearn.metrics import precision_recall_fscore_support
 from tiny_bert import LAYERS, build_tiny_bert
 
-from anser_tui.config import BertScoreSettings
+from anser_tui.core.settings import BertScoreSettings
 from anser_tui.demo import build_demo
 from anser_tui.demo.workspace import DEMO_RUN, build_demo_workspace
-from anser_tui.sessions.scoring import workspace_report
-from anser_tui.sessions.stateless import score_files
+from anser_tui.exchange.stateless import score_files
+from anser_tui.exchange.workspace_scores import workspace_report
 from anser_tui.workspace import WorkspaceStore
 
 BIG = 10**6

@@ -13,9 +13,9 @@ from mini_bench import write_jsonl, write_mini_bench
 
 from anser_tui.benchmarks.anser.evidence_ids import evidence_id
 from anser_tui.benchmarks.anser.groups import REG_RULES, WENSHU
+from anser_tui.core.errors import InputError
 from anser_tui.corpora import CorpusLibrary, CorpusStatus
-from anser_tui.errors import InputError
-from anser_tui.sessions.stateless import score_files
+from anser_tui.exchange.stateless import score_files
 
 LAW = "上市公司信息披露管理办法"
 PRESCRIPTIVE = [

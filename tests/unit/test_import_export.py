@@ -15,11 +15,11 @@ from click.testing import CliRunner
 from figures import record
 from mini_bench import write_jsonl
 
+from anser_tui.calibration.pairs import CalibrationInputs
 from anser_tui.cli import cli
-from anser_tui.errors import InputError
-from anser_tui.sessions.calibration_pairs import CalibrationInputs
-from anser_tui.sessions.exports import adjudicated_records, calibration_set, decision_records
-from anser_tui.sessions.import_decisions import import_decisions
+from anser_tui.core.errors import InputError
+from anser_tui.exchange.exports import adjudicated_records, calibration_set, decision_records
+from anser_tui.exchange.import_decisions import import_decisions
 from anser_tui.workspace import DecisionKind, Item, ReasonCode, WorkspaceStore, all_decisions
 
 RUN = "sys-a"

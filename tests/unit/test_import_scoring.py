@@ -18,8 +18,8 @@ from tiny_bert import LAYERS, build_tiny_bert
 from workspace_dump import dump_sha
 
 from anser_tui.cli import cli
-from anser_tui.config import BertScoreSettings
-from anser_tui.sessions import import_run, init_workspace
+from anser_tui.core.settings import BertScoreSettings
+from anser_tui.exchange import import_run, init_workspace
 from anser_tui.workspace import WorkspaceStore
 
 RULES = "上海证券交易所股票上市规则"

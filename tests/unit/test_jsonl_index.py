@@ -13,9 +13,9 @@ from corpus_fixtures import write_corpora
 from anser_tui.benchmarks.anser.evidence_ids import law_item_key
 from anser_tui.benchmarks.anser.groups import ARTICLES, LAW_CORPUS, REG_RULES
 from anser_tui.cli import cli
+from anser_tui.core.errors import InputError
 from anser_tui.corpora import JsonlIndex, descriptor_for
 from anser_tui.corpora.jsonl_index import KeyExtractor, normalize_key
-from anser_tui.errors import InputError
 
 TRICKY = [
     '{"ID": "A1", "title": "plain"}',

@@ -19,7 +19,7 @@ from judge_workspace import RUN, judge_workspace
 from mini_bench import write_jsonl
 
 from anser_tui.cli import cli
-from anser_tui.config import JudgeSettings
+from anser_tui.core.settings import JudgeSettings
 from anser_tui.judge import JudgeParams, JudgeRunner, plan_judging, run_items
 from anser_tui.workspace import WorkspaceStore, latest_judgments
 

@@ -8,7 +8,7 @@ import pytest
 
 from anser_tui.benchmarks.anser.groups import RUBRICS
 from anser_tui.benchmarks.replies import output_model, parse_judge_output
-from anser_tui.json_text import first_json_object
+from anser_tui.core.json_text import first_json_object
 from anser_tui.workspace.records import JudgmentStatus
 
 LEGAL_ZH = RUBRICS["legal_prescriptive_zh"]

@@ -21,7 +21,7 @@ from readme_prompts import fill, judge_blocks, readme_prompt
 from anser_tui.benchmarks.anser.groups import RUBRICS
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.cli import cli
-from anser_tui.config import JudgeSettings
+from anser_tui.core.settings import JudgeSettings
 from anser_tui.judge.request import JudgeParams, build_request
 from anser_tui.workspace.records import RunOutput
 from anser_tui.workspace.tasks import AnswerKey, Form, Task, TaskPrompt

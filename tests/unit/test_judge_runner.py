@@ -11,8 +11,8 @@ import pytest
 from judge_server import JudgeServer, expected_marks, expected_score
 from judge_workspace import EVIDENCE_MARKERS, RUN, add_run, judge_workspace
 
-from anser_tui.config import JudgeSettings
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
+from anser_tui.core.settings import JudgeSettings
 from anser_tui.judge import JudgeParams, JudgeRunner, JudgeSummary, plan_judging, run_items
 from anser_tui.judge.client import JudgeClient
 from anser_tui.workspace import WorkspaceStore, latest_judgments

@@ -17,14 +17,14 @@ from judge_workspace import add_run
 from mini_bench import write_mini_bench
 from workspace_v1 import v1_copy
 
+from anser_tui.calibration.adjudication import Standing, settle
+from anser_tui.calibration.report import calibration_report
 from anser_tui.cli import cli
-from anser_tui.errors import InputError
-from anser_tui.sessions import init_workspace
-from anser_tui.sessions.adjudication import Standing, settle
-from anser_tui.sessions.calibration import calibration_report
-from anser_tui.sessions.merge import merge_workspaces
-from anser_tui.sessions.scoring import judge_values
-from anser_tui.sessions.verdicts import VerdictBook
+from anser_tui.core.errors import InputError
+from anser_tui.exchange import init_workspace
+from anser_tui.exchange.merge import merge_workspaces
+from anser_tui.exchange.workspace_scores import judge_values
+from anser_tui.review.verdicts import VerdictBook
 from anser_tui.workspace import Item, WorkspaceStore, latest_judgments
 
 RUN = "sys-a"

@@ -15,9 +15,10 @@ from workspace_dump import dump
 from workspace_v1 import V1, v1_copy
 
 from anser_tui.benchmarks.registry import benchmark_named
+from anser_tui.core.errors import InputError
 from anser_tui.demo import build_demo
-from anser_tui.errors import InputError
-from anser_tui.sessions import ReviewSession, import_run, init_workspace
+from anser_tui.exchange import import_run, init_workspace
+from anser_tui.review import ReviewSession
 from anser_tui.workspace import (
     DecisionKind,
     WorkspaceStore,

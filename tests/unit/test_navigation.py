@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from queue_workspace import judged_workspace
 
-from anser_tui.sessions import ReviewSession
-from anser_tui.sessions.item_filter import ItemFilter, MetricCondition, Status, Vocabulary
-from anser_tui.sessions.navigation import Jump, QueueNavigator, complete_id
+from anser_tui.review import ReviewSession
+from anser_tui.review.item_filter import ItemFilter, MetricCondition, Status, Vocabulary
+from anser_tui.review.navigation import Jump, QueueNavigator, complete_id
 from anser_tui.workspace import WorkspaceStore
 from anser_tui.workspace.records import DecisionKind
 

@@ -16,7 +16,7 @@ from anser_tui.benchmarks.prbench.loader import load_prbench
 from anser_tui.benchmarks.prbench.report import PrbenchItem, build_rows
 from anser_tui.benchmarks.prbench.scores import EVALSCOPE, OFFICIAL
 from anser_tui.benchmarks.registry import benchmark_named
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 from anser_tui.workspace.records import Judgment, JudgmentStatus
 from anser_tui.workspace.tasks import Task
 

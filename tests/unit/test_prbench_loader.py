@@ -11,7 +11,7 @@ from prbench_records import card, criterion, flat, two_criteria, write_splits
 
 from anser_tui.benchmarks.prbench.loader import load_prbench, task_turns
 from anser_tui.benchmarks.registry import benchmark_named
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 from anser_tui.workspace.rubric import Aggregate, CriterionKind
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from conftest_ws import mini_workspace
 
-from anser_tui.errors import InputError
-from anser_tui.sessions import QueueSpec, ReviewSession
+from anser_tui.core.errors import InputError
+from anser_tui.review import QueueSpec, ReviewSession
 from anser_tui.workspace import Item, WorkspaceStore
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from queue_workspace import judged_workspace
 
-from anser_tui.sessions import Order, QueueOrder, QueueSpec, ReviewSession, build_queue
+from anser_tui.review import Order, QueueOrder, QueueSpec, ReviewSession, build_queue
 from anser_tui.workspace import Item, WorkspaceStore
 
 ALL = QueueSpec(all_tasks=True)  # the 7 tasks of the mini benchmark, one run
@@ -102,7 +102,7 @@ def test_the_order_is_part_of_the_queue_a_session_resumes(store: WorkspaceStore)
 
 
 def test_a_limit_below_one_is_bad_input() -> None:
-    from anser_tui.errors import InputError
+    from anser_tui.core.errors import InputError
 
     with pytest.raises(InputError, match="--limit 0"):
         QueueOrder(limit=0)

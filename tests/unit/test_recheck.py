@@ -11,9 +11,9 @@ import pytest
 from calibration_ws import flat, judge, sci, science_workspace, session
 from sklearn.metrics import cohen_kappa_score
 
-from anser_tui.sessions import ReviewSession
-from anser_tui.sessions.calibration import calibration_report
-from anser_tui.sessions.recheck import add_rechecks, choose_rechecks, insert_rechecks
+from anser_tui.calibration.recheck import add_rechecks, choose_rechecks, insert_rechecks
+from anser_tui.calibration.report import calibration_report
+from anser_tui.review import ReviewSession
 from anser_tui.workspace import Item, WorkspaceStore
 
 RUN = "sys-a"

@@ -10,7 +10,7 @@ import pytest
 from anser_tui.benchmarks.anser import evidence_id, id_text
 from anser_tui.benchmarks.anser.groups import REG_RULES
 from anser_tui.benchmarks.anser.rule_keys import rule_key_map
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 
 
 def _rules(tmp_path: Path, lines: list[str]) -> Path:

@@ -8,13 +8,13 @@ from collections import Counter
 
 import pytest
 
-from anser_tui.sessions.disagreement import (
+from anser_tui.review.disagreement import (
     Disagreement,
     JudgeFacts,
     disagreement,
     judge_fraction,
 )
-from anser_tui.sessions.sampling import (
+from anser_tui.review.sampling import (
     first,
     interleave,
     proportional_allocation,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from tiny_bert import LAYERS, build_tiny_bert
 
-from anser_tui.config import BertScoreSettings
+from anser_tui.core.settings import BertScoreSettings
 from anser_tui.scoring.bertscore import (
     INSTALL_HINT,
     BertScoreConfig,

@@ -15,13 +15,14 @@ from tiny_bert import LAYERS, build_tiny_bert
 from anser_tui.benchmarks.anser.report_format import csv_columns, render_report, table_blocks
 from anser_tui.cli import cli
 from anser_tui.cli.console import report_table
-from anser_tui.config import BertScoreSettings
-from anser_tui.sessions import ReviewSession, import_run, init_workspace
-from anser_tui.sessions.scoring import (
+from anser_tui.core.settings import BertScoreSettings
+from anser_tui.exchange import import_run, init_workspace
+from anser_tui.exchange.workspace_scores import (
     judge_values,
     score_workspace,
     workspace_report,
 )
+from anser_tui.review import ReviewSession
 from anser_tui.workspace import Item, Judgment, JudgmentStatus, WorkspaceStore, add_judgments
 
 RUN = [

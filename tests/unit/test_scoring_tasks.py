@@ -14,7 +14,7 @@ from anser_tui.benchmarks.anser import load_anser
 from anser_tui.benchmarks.anser.rule_keys import rule_key_map
 from anser_tui.benchmarks.anser.run_scoring import resolver_for
 from anser_tui.benchmarks.anser.task_scores import score_task
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 from anser_tui.workspace import Task
 
 OR_TRUTH = {"option": "A", "n": 120, "rate_x": 0.4, "rate_not_x": 0.2, "odds_ratio": 2.67,

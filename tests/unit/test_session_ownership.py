@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from queue_workspace import judged_workspace
 
 from anser_tui.cli import cli
-from anser_tui.errors import InputError
-from anser_tui.sessions import Order, QueueOrder, QueueSpec, ReviewSession
+from anser_tui.core.errors import InputError
+from anser_tui.review import Order, QueueOrder, QueueSpec, ReviewSession
 from anser_tui.workspace import WorkspaceStore
 
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from corpus_fixtures import corpus_workspace
 
 from anser_tui.cli import cli
-from anser_tui.sessions import ReviewSession
+from anser_tui.review import ReviewSession
 from anser_tui.workspace import (
     DecisionKind,
     Item,

@@ -14,7 +14,7 @@ from kill_import import kill_import_at
 from mini_bench import write_jsonl, write_mini_bench
 from workspace_dump import dump_sha
 
-from anser_tui.sessions import import_run, init_workspace
+from anser_tui.exchange import import_run, init_workspace
 from anser_tui.workspace import (
     Judgment,
     JudgmentStatus,

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from untrusted import TASK, UNSAFE, evil_workspace, untrusted
 
 from anser_tui.cli import cli
-from anser_tui.text import neutralize
+from anser_tui.core.text import neutralize
 
 
 @settings(max_examples=50, deadline=None)

@@ -12,9 +12,10 @@ from mini_bench import write_jsonl, write_mini_bench
 from workspace_dump import dump
 
 from anser_tui.cli import cli
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
+from anser_tui.exchange import import_run, init_workspace
 from anser_tui.judge import import_judgments
-from anser_tui.sessions import ReviewSession, import_run, init_workspace
+from anser_tui.review import ReviewSession
 from anser_tui.workspace import DecisionKind, Item, WorkspaceStore, latest_judgment
 
 GOOD = [

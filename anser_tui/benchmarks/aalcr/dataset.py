@@ -24,7 +24,7 @@ from typing import Any
 
 from anser_tui.benchmarks.aalcr.documents import document_path
 from anser_tui.benchmarks.base import LoadOptions
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 from anser_tui.workspace.tasks import AnswerKey, Form, Task, TaskPrompt
 
 CSV_NAME = "AA-LCR_Dataset.csv"

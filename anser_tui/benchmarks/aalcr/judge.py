@@ -14,7 +14,7 @@ from typing import Any
 
 from anser_tui.benchmarks.aalcr.verdicts import VERDICT, read_bare_verdict, read_json_verdict
 from anser_tui.benchmarks.base import CallSpec, ParsedReply
-from anser_tui.text import ground_truth_text
+from anser_tui.core.text import ground_truth_text
 from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Rubric
 from anser_tui.workspace.tasks import Task
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from anser_tui.benchmarks.aalcr.dataset import VERSIONS
 from anser_tui.benchmarks.aalcr.judge import RUBRIC, read_verdict, verdict_call
 from anser_tui.benchmarks.judgments import Reply, assemble
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 from anser_tui.workspace.records import Judgment
 from anser_tui.workspace.runs import iter_jsonl
 from anser_tui.workspace.tasks import Task

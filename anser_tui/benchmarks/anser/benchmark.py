@@ -24,8 +24,8 @@ from anser_tui.benchmarks.base import (
     TableBlock,
     refuse_options,
 )
+from anser_tui.core.text import ground_truth_text
 from anser_tui.scoring.cells import Cell
-from anser_tui.text import ground_truth_text
 from anser_tui.workspace.records import Judgment, LogRecord, RunOutput, dumps
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from anser_tui.benchmarks.base import Benchmark
 from anser_tui.benchmarks.judgments import Reply, assemble
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 from anser_tui.workspace.records import Judgment
 from anser_tui.workspace.runs import iter_jsonl
 from anser_tui.workspace.tasks import Task

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from anser_tui.benchmarks.anser.evidence_ids import shapes, unnamed_item
 from anser_tui.benchmarks.anser.groups import GROUPS, GroupSpec
 from anser_tui.benchmarks.jsonpos import iter_json_array
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 from anser_tui.workspace.tasks import AnswerKey, Form, Task, TaskPrompt
 
 _NUMBER = re.compile(r"(\d+)\s*$")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from anser_tui.benchmarks.anser.evidence_ids import id_text, law_item_key
 from anser_tui.benchmarks.anser.groups import REG_RULES
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 
 
 def rule_key_map(corpora_dir: Path) -> dict[str, str]:

@@ -15,7 +15,7 @@ from anser_tui.benchmarks.anser.form_cells import Cell, answer_text
 from anser_tui.benchmarks.anser.groups import REG_RULES
 from anser_tui.benchmarks.anser.report import form_metrics
 from anser_tui.benchmarks.anser.task_scores import TaskScore, score_task
-from anser_tui.config import BertScoreSettings
+from anser_tui.core.settings import BertScoreSettings
 from anser_tui.scoring.bertscore import BertScoreCache, bertscore_f1, config_for
 from anser_tui.workspace.records import LogRecord, RunOutput
 from anser_tui.workspace.tasks import Task

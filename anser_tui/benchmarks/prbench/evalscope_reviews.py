@@ -27,7 +27,7 @@ from typing import Any
 from anser_tui.benchmarks.prbench.loader import SPLITS, task_at
 from anser_tui.benchmarks.prbench.review_files import review_files
 from anser_tui.benchmarks.prbench.scores import SampleTotals
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 from anser_tui.workspace.records import JudgeCall, Judgment, JudgmentStatus
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.runs import iter_jsonl

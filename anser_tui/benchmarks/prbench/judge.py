@@ -23,7 +23,7 @@ from typing import Any
 from anser_tui.benchmarks.base import CallSpec, ParsedReply
 from anser_tui.benchmarks.prbench.conversation import judged_conversation, strip_thinking
 from anser_tui.benchmarks.prbench.loader import task_turns
-from anser_tui.json_text import reply_object
+from anser_tui.core.json_text import reply_object
 from anser_tui.workspace.records import JudgmentStatus
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task

@@ -20,7 +20,7 @@ from anser_tui.benchmarks.judgments import Reply, assemble
 from anser_tui.benchmarks.prbench.evalscope_reviews import read_evalscope
 from anser_tui.benchmarks.prbench.judge import GRADER_TEMPLATE, read_grade
 from anser_tui.benchmarks.prbench.official_results import read_official
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 from anser_tui.workspace.records import Judgment
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.runs import iter_jsonl

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from anser_tui.benchmarks.prbench.records import RubricItem, Sample, Turn, read_sample
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 from anser_tui.workspace.runs import iter_jsonl
 from anser_tui.workspace.tasks import AnswerKey, Form, Task, TaskPrompt
 

@@ -23,7 +23,7 @@ from typing import Any
 from anser_tui.benchmarks.base import CallSpec, ParsedReply
 from anser_tui.benchmarks.judgments import Reply, assemble
 from anser_tui.benchmarks.prbench.judge import GRADER_TEMPLATE
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 from anser_tui.workspace.records import Judgment, JudgmentStatus
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task

@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 
 TURN_SLOTS = 10
 

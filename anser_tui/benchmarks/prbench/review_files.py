@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from anser_tui.errors import InputError
+from anser_tui.core.errors import InputError
 
 PREFIX = "prbench_"
 

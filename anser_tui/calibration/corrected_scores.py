@@ -1,0 +1,163 @@
+"""The human-corrected score per run and per group (DESIGN section 8), and the stopping rule.
+
+For a scope (a run's items, or a group's items over the runs calibrated), the judge mean is over
+every item with a usable judge score. The corrected mean is prediction-powered inference
+(`scoring.corrected`) with the human value the adjudication policy settles on
+(`sessions.adjudication`; an item in dispute counts as not yet reviewed), and is valid only
+where the reviewed items are a random sample of the scope:
+
+- The sample is drawn by review sessions whose design says `"random_sample": true` (seeded
+  random or stratified orders), and only by those whose population covers the whole scope
+  (their filters accept every judged item of it, and the run was in the workspace when the
+  session started). Of their queues, the items drawn (an inclusion probability, no recheck
+  mark) that have a settled human value are the reviewed items.
+- A stratified design (its design lists strata) uses the stratified estimator, strata as the
+  queue draws them (a task's splits; ANSER: its group), weighted by the scope's judged items
+  per stratum; a stratum of the scope with no reviewed item leaves the corrected mean null.
+- No such session: `random_sample` is false and there is no corrected value (disagreement
+  first, task order, hand-picked, imported labels); `n_reviewed` still counts the scope's
+  reviewed items.
+
+Stopping rule: with the interval's width w at n reviews and a target width t (the
+`calibration.target_width` setting, 5 points by default), `reviews_needed` =
+ceil(n (w / t)^2) - n more reviews (0 once w <= t).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from anser_tui.benchmarks.base import Benchmark
+from anser_tui.calibration.adjudication import Standing, settle
+from anser_tui.review.queue import QueueSpec
+from anser_tui.review.session_rows import REVIEW, SessionInfo
+from anser_tui.scoring.corrected import (
+    CorrectedMean,
+    Stratum,
+    ppi_mean,
+    reviews_needed,
+    stratified_ppi_mean,
+)
+from anser_tui.workspace.item import Item
+from anser_tui.workspace.judgments import usable_score
+from anser_tui.workspace.tasks import Task
+
+if TYPE_CHECKING:
+    from anser_tui.calibration.pairs import CalibrationInputs
+
+DEFAULT_TARGET_WIDTH = 5.0
+NOT_RANDOM = ("the reviewed items are not a random sample of this scope (no random or "
+              "stratified review session covers it): no corrected value")
+
+
+@dataclass(frozen=True)
+class CorrectedEntry:
+    scope: str
+    result: CorrectedMean
+    target_width: float
+    note: str | None = None  # why there is no corrected value
+
+    def to_json(self) -> dict[str, Any]:
+        """{"scope", "n_items", "n_reviewed", "judge_mean", "corrected_mean", "ci",
+        "random_sample", "reviews_to_halve_ci"} exactly."""
+        return {"scope": self.scope, **self.result.to_json()}
+
+    @property
+    def ci_width(self) -> float | None:
+        ci = self.result.ci
+        return ci[1] - ci[0] if ci else None
+
+    @property
+    def reviews_needed(self) -> int | None:
+        """Reviews still needed for an interval of the target width (None: no interval)."""
+        return reviews_needed(self.result.n_reviewed, self.ci_width, self.target_width)
+
+    def stopping_json(self) -> dict[str, Any]:
+        return {"scope": self.scope, "target_width": self.target_width,
+                "ci_width": self.ci_width, "reviews_needed": self.reviews_needed}
+
+
+def stratum(benchmark: Benchmark, task: Task) -> str:
+    """A task's stratum as a stratified queue draws it: its splits joined (ANSER: its group)."""
+    return "+".join(benchmark.splits(task)) or "(none)"
+
+
+def _spec(session: SessionInfo) -> QueueSpec | None:
+    f = session.filters
+    try:
+        where = {str(k): tuple(str(v) for v in values)
+                 for k, values in dict(f.get("where") or {}).items()}
+        return QueueSpec(all_tasks=bool(f.get("all_tasks")),
+                         runs=tuple(str(r) for r in f.get("runs") or ()), where=where)
+    except (TypeError, ValueError):
+        return None
+
+
+class _Population:
+    """Which items a random session drew from."""
+
+    def __init__(self, inputs: CalibrationInputs, session: SessionInfo,
+                 imported: dict[str, str]):
+        self.inputs, self.session, self.spec = inputs, session, _spec(session)
+        self.runs = set(self.spec.runs) if self.spec and self.spec.runs else {
+            r for r, at in imported.items() if at <= session.created_at}
+        self.drawn = {e.item for e in session.items
+                      if not e.recheck and e.inclusion_probability is not None}
+
+    def covers(self, items: Sequence[Item]) -> bool:
+        if self.spec is None:
+            return False
+        tasks = self.inputs.tasks
+        return all(it.run in self.runs and it.task_id in tasks
+                   and self.spec.accepts(tasks[it.task_id], self.inputs.benchmark)
+                   for it in items)
+
+
+def _entry(inputs: CalibrationInputs, scope: str, items: list[Item],
+           judge: dict[Item, float], human: dict[Item, float],
+           populations: list[_Population], target: float) -> CorrectedEntry:
+    covering = [p for p in populations if p.covers(items)]
+    if not covering:
+        reviewed = [(human[it], judge[it]) for it in items if it in human]
+        return CorrectedEntry(scope, ppi_mean([judge[it] for it in items], reviewed, False),
+                              target, NOT_RANDOM)
+    drawn = set().union(*(p.drawn for p in covering))
+    if any(p.session.stratified for p in covering):
+        strata: dict[str, tuple[list[float], list[tuple[float, float]]]] = {}
+        for it in items:
+            name = stratum(inputs.benchmark, inputs.tasks[it.task_id])
+            judged, reviewed = strata.setdefault(name, ([], []))
+            judged.append(judge[it])
+            if it in drawn and it in human:
+                reviewed.append((human[it], judge[it]))
+        result = stratified_ppi_mean([Stratum(j, r) for j, r in strata.values()])
+    else:
+        result = ppi_mean([judge[it] for it in items],
+                          [(human[it], judge[it]) for it in items if it in drawn and it in human])
+    return CorrectedEntry(scope, result, target)
+
+
+def corrected_scores(inputs: CalibrationInputs,
+                     target_width: float = DEFAULT_TARGET_WIDTH) -> list[CorrectedEntry]:
+    """The corrected entry of each run, then of each group (over the runs of `inputs`)."""
+    judge: dict[Item, float] = {}
+    for item, judgment in inputs.judgments.items():
+        score = usable_score(judgment)
+        if score is not None and item.task_id in inputs.tasks:
+            judge[item] = score
+    human = {it: s.score for it, s in settle(inputs.book).items()
+             if s.standing is not Standing.DISPUTED and s.score is not None and it in judge}
+    imported = dict(inputs.store.conn.execute("SELECT name, imported_at FROM runs"))
+    populations = [_Population(inputs, s, imported) for s in inputs.book.sessions.values()
+                   if s.purpose == REVIEW and s.random_sample]
+    task_order = {tid: i for i, tid in enumerate(inputs.tasks)}
+    ordered = sorted(judge, key=lambda it: (task_order[it.task_id], inputs.runs.index(it.run)))
+    runs: dict[str, list[Item]] = {f"run:{r}": [] for r in inputs.runs}
+    groups: dict[str, list[Item]] = {}
+    for it in ordered:
+        runs[f"run:{it.run}"].append(it)
+        groups.setdefault(f"group:{inputs.group(it.task_id)}", []).append(it)
+    return [_entry(inputs, name, items, judge, human, populations, target_width)
+            for name, items in [*runs.items(), *groups.items()] if items]

@@ -1,0 +1,171 @@
+"""(judge, human) pairs for calibration: one per reviewer, item and dimension.
+
+The human value of an item is each reviewer's blind verdict where there is one, else their
+standing verdict (`sessions.verdicts`); adjudicators' verdicts and rechecks are not paired (an
+adjudicator has seen the reviewers; a recheck measures the reviewer). The judge's value is the
+run's current judgment. Dimensions are the rubric's criteria by key (0-4 or binary, as the
+criterion says) and "score", the 0-100 score. A mark is paired when both sides give the
+criterion a valid value; the score when both are on the 0-100 scale (ANSER's weighted score
+and AA-LCR's 0/100 verdict as they are, PRBench's clipped points times 100; the judge's score
+only where its judgment is usable: status ok, or invalid with a score).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from anser_tui.benchmarks.registry import benchmark_named
+from anser_tui.review.verdicts import VerdictBook
+from anser_tui.scoring.agreement import ScaleKind
+from anser_tui.workspace.item import Item
+from anser_tui.workspace.judgments import current_judgments, usable_score
+from anser_tui.workspace.records import Decision, Judgment
+from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Rubric
+from anser_tui.workspace.store import WorkspaceStore
+from anser_tui.workspace.tasks import Task
+
+SCORE = "score"
+
+
+@dataclass(frozen=True)
+class Pair:
+    reviewer: str
+    item: Item
+    group: str
+    dimension: str
+    scale: ScaleKind
+    judge: float
+    human: float
+
+
+@dataclass(frozen=True)
+class JudgeSide:
+    """What the judge said on an item: its marks and its score (None: not usable)."""
+
+    marks: Mapping[str, int]
+    score: float | None
+
+
+def score_0_100(rubric: Rubric, value: float | None) -> float | None:
+    """A rubric's aggregate on the 0-100 scale; None when there is none or it is off the scale."""
+    if value is None:
+        return None
+    if rubric.aggregate is Aggregate.PRBENCH_POINTS:
+        value = 100.0 * min(1.0, max(0.0, value))
+    return float(value) if 0.0 <= value <= 100.0 else None
+
+
+def scale_of(kind: CriterionKind) -> ScaleKind:
+    return "binary" if kind is CriterionKind.BINARY else "scale_0_4"
+
+
+POOLED = "\x00"  # joins a pooled row's name to the criterion key that is one of its pairs
+
+
+def pooled_dimensions(criterion: Criterion) -> tuple[str, ...]:
+    """The pooled rows a binary criterion of a many-criteria rubric (PRBench) joins, since its
+    own key is the sample's alone: every criterion, its category, and the sign of its weight
+    (a met negative criterion means the undesirable thing happened)."""
+    sign = "criteria[weight>0]" if criterion.weight > 0 else "criteria[weight<0]"
+    out = ["criteria", sign]
+    if criterion.category:
+        out.append(f"criteria[category={criterion.category}]")
+    return tuple(out)
+
+
+def side_values(rubric: Rubric, marks: Mapping[str, Any], score: float | None,
+                pooled: bool = False) -> dict[tuple[str, ScaleKind], float]:
+    """{(dimension, scale): value} of one side's marks and score under `rubric` (`pooled`:
+    with the pooled rows of binary criteria too, each value keyed by its criterion)."""
+    out: dict[tuple[str, ScaleKind], float] = {}
+    for c in rubric.criteria:
+        value = marks.get(c.key)
+        if value is not None and c.valid(value):
+            out[(c.key, scale_of(c.kind))] = float(int(value))
+            if pooled and c.kind is CriterionKind.BINARY and len(rubric.criteria) > 1:
+                for row in pooled_dimensions(c):
+                    out[(f"{row}{POOLED}{c.key}", "binary")] = float(int(value))
+    scaled = score_0_100(rubric, score)
+    if scaled is not None:
+        out[(SCORE, "score_0_100")] = scaled
+    return out
+
+
+def decision_values(rubric: Rubric, decision: Decision, pooled: bool = False
+                    ) -> dict[tuple[str, ScaleKind], float]:
+    return side_values(rubric, decision.marks, decision.score, pooled)
+
+
+class CalibrationInputs:
+    """What pairing needs, read once: tasks, rubrics, current judgments, the verdict book."""
+
+    def __init__(self, store: WorkspaceStore, runs: Collection[str] | None = None):
+        self.store = store
+        self.runs = list(runs) if runs is not None else store.run_names()
+        self.benchmark = benchmark_named(store.benchmark)
+        self.tasks: dict[str, Task] = {t.id: t for t in store.tasks()}
+        self._rubrics: dict[str, Rubric | None] = {}
+        self.book = VerdictBook.load(store, self.runs)
+        self.judgments: dict[Item, Judgment] = {
+            Item(run, task_id): j for run in self.runs
+            for task_id, j in current_judgments(store, run).items()}
+
+    def rubric(self, task_id: str) -> Rubric | None:
+        if task_id not in self._rubrics:
+            task = self.tasks.get(task_id)
+            self._rubrics[task_id] = self.benchmark.rubric(task) if task else None
+        return self._rubrics[task_id]
+
+    def group(self, task_id: str) -> str:
+        task = self.tasks.get(task_id)
+        return task.group if task else ""
+
+    def judge_side(self, item: Item) -> JudgeSide | None:
+        judgment = self.judgments.get(item)
+        if judgment is None:
+            return None
+        return JudgeSide(judgment.marks, usable_score(judgment))
+
+    def judge_side_seen(self, item: Item, decision: Decision) -> JudgeSide | None:
+        """The judge as the reviewer saw it on revealing: the judgment the decision names
+        (when it is still in the workspace), else the current one."""
+        if decision.judgment_uid:
+            row = self.store.conn.execute(
+                "SELECT marks, score, status FROM judgments WHERE uid=?",
+                (decision.judgment_uid,)).fetchone()
+            if row is not None:
+                marks, score, status = row
+                usable = score if status in ("ok", "invalid") else None
+                return JudgeSide(json.loads(marks), usable)
+        return self.judge_side(item)
+
+    def judge_values(self, item: Item, side: JudgeSide | None = None, pooled: bool = False
+                     ) -> dict[tuple[str, ScaleKind], float]:
+        rubric = self.rubric(item.task_id)
+        side = side or self.judge_side(item)
+        if rubric is None or side is None:
+            return {}
+        return side_values(rubric, side.marks, side.score, pooled)
+
+    def human_values(self, item: Item, decision: Decision, pooled: bool = False
+                     ) -> dict[tuple[str, ScaleKind], float]:
+        rubric = self.rubric(item.task_id)
+        return {} if rubric is None else decision_values(rubric, decision, pooled)
+
+    def pairs(self) -> list[Pair]:
+        """Every (judge, human) pair, reviewers sorted, items in the book's order."""
+        out: list[Pair] = []
+        for item, by_reviewer in self.book.reviews.items():
+            judge = self.judge_values(item, pooled=True)
+            if not judge:
+                continue
+            group = self.group(item.task_id)
+            for reviewer, verdict in by_reviewer.items():
+                human = self.human_values(item, verdict.human, pooled=True)
+                out += [Pair(reviewer, item, group, dim.split(POOLED, 1)[0], scale,
+                             judge[(dim, scale)], value)
+                        for (dim, scale), value in human.items() if (dim, scale) in judge]
+        return out

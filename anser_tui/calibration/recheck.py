@@ -1,0 +1,99 @@
+"""Reviewer quality control: a seeded share of a reviewer's decided items, re-inserted blind.
+
+`choose_rechecks` picks ceil(share x n) of the n items the reviewer has a standing verdict on
+(in their review sessions, rechecks aside), drawn with `random.Random(seed)` from the items in
+(run, task id) order, so one seed picks the same items on every machine; items already in the
+target session's queue are not eligible (a session keeps one state per item).
+`insert_rechecks` puts them into a session's queue at seeded positions, marked `recheck` with
+no inclusion probability (they are not part of a random draw); the queue items after each
+move down. A recheck shows as undecided in its session like any other item, and the screen
+must not mark it as one: the reviewer decides it again without seeing their first verdict.
+`start_recheck_session` puts them in a new blind session of their own (for a reviewer whose
+decided items are all in the session they would resume, where none would be eligible).
+Decisions on rechecks are kept apart (`sessions.verdicts`); each reviewer's self-consistency is
+in the calibration report (`self_consistency`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Sequence
+
+from anser_tui.core.errors import InputError
+from anser_tui.review.session_rows import REVIEW, free_session_name, insert_session
+from anser_tui.review.verdicts import VerdictBook
+from anser_tui.workspace.item import Item
+from anser_tui.workspace.store import WorkspaceStore
+
+
+def choose_rechecks(store: WorkspaceStore, reviewer: str, share: float, seed: int,
+                    exclude: Sequence[Item] = ()) -> list[Item]:
+    """The items to re-insert for `reviewer`, in the order drawn."""
+    if not 0.0 <= share <= 1.0:
+        raise ValueError("the recheck share must be between 0 and 1")
+    skip = set(exclude)
+    decided = sorted((it for it, by in VerdictBook.load(store).reviews.items()
+                      if reviewer in by and it not in skip),
+                     key=lambda it: (it.run, it.task_id))
+    k = math.ceil(share * len(decided) - 1e-9)
+    return random.Random(seed).sample(decided, k)
+
+
+def insert_rechecks(store: WorkspaceStore, session_id: int, items: Sequence[Item],
+                    seed: int) -> list[int]:
+    """Insert `items` into the session's queue at positions drawn with `seed`, marked
+    recheck; their positions, in the order of `items`."""
+    rows = store.conn.execute(
+        "SELECT run, task_id, inclusion_probability, recheck FROM session_items "
+        "WHERE session_id=? ORDER BY pos", (session_id,)).fetchall()
+    queue: list[tuple[str, str, float | None, int]] = [tuple(r) for r in rows]
+    rng = random.Random(seed)
+    for item in items:
+        queue.insert(rng.randint(0, len(queue)), (item.run, item.task_id, None, 1))
+    with store.transaction():
+        store.conn.execute("DELETE FROM session_items WHERE session_id=?", (session_id,))
+        store.conn.executemany(
+            "INSERT INTO session_items (session_id, pos, run, task_id, inclusion_probability, "
+            "recheck) VALUES (?, ?, ?, ?, ?, ?)",
+            [(session_id, pos, *row) for pos, row in enumerate(queue)])
+    where = {(run, task): pos for pos, (run, task, _, recheck) in enumerate(queue) if recheck}
+    return [where[(it.run, it.task_id)] for it in items]
+
+
+def add_rechecks(store: WorkspaceStore, session_id: int, share: float, seed: int
+                 ) -> list[Item]:
+    """Choose the session reviewer's rechecks and insert them into the session; the items."""
+    row = store.conn.execute("SELECT reviewer FROM sessions WHERE id=?", (session_id,)
+                             ).fetchone()
+    if row is None:
+        raise ValueError(f"no session {session_id}")
+    queued = [Item(r, t) for r, t in store.conn.execute(
+        "SELECT run, task_id FROM session_items WHERE session_id=?", (session_id,))]
+    items = choose_rechecks(store, row[0], share, seed, exclude=queued)
+    insert_rechecks(store, session_id, items, seed)
+    return items
+
+
+def start_recheck_session(store: WorkspaceStore, reviewer: str, share: float, seed: int,
+                          name: str | None = None) -> tuple[str, list[Item]]:
+    """A new blind session of the reviewer's rechecks only; its name and the items.
+    InputError when the reviewer has decided nothing (or the share draws nothing)."""
+    with store.transaction():
+        if name is not None and store.conn.execute(
+                "SELECT 1 FROM sessions WHERE name=?", (name,)).fetchone():
+            raise InputError(f"a session named {name} exists already", store.path)
+        session_name = name or free_session_name(store, f"recheck:{reviewer}")
+        session_id = insert_session(
+            store, reviewer=reviewer, name=session_name, purpose=REVIEW, blind=True,
+            order_by="recheck", design={"order": "recheck", "random_sample": False},
+            entries=[], seed=seed)
+        items = add_rechecks(store, session_id, share, seed)
+        if not items:
+            raise InputError(f"nothing to recheck: {reviewer} has no decided item to draw "
+                             f"from at share {share}", store.path)
+        store.conn.execute("UPDATE sessions SET design=? WHERE id=?", (json.dumps(
+            {"order": "recheck", "random_sample": False, "n_queued": len(items),
+             "share": share, "seed": seed}), session_id))
+    return session_name, items

@@ -1,0 +1,279 @@
+"""A review session: one reviewer's pass over a queue of (run, task) items."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+
+from anser_tui.benchmarks.registry import benchmark_named
+from anser_tui.core.errors import InputError
+from anser_tui.review.queue import QueueOrder, QueueSpec, build_queue
+from anser_tui.review.stored_session import StoredSession
+from anser_tui.workspace.decisions import (
+    VERDICTS,
+    ItemState,
+    append_decision,
+    session_decisions,
+)
+from anser_tui.workspace.item import Item
+from anser_tui.workspace.records import (
+    Decision,
+    DecisionKind,
+    Judgment,
+    ReasonCode,
+    dumps,
+    new_uid,
+)
+from anser_tui.workspace.rubric import Rubric
+from anser_tui.workspace.store import WorkspaceStore, utc_now
+
+
+@dataclass(frozen=True)
+class Progress:
+    total: int
+    decided: int
+    skipped: int
+    flagged: int
+    left: int
+    pace_s: float | None  # mean seconds a verdict took
+
+
+class ReviewSession:
+    """The queue, the decisions so far, and the verbs that append new ones."""
+
+    def __init__(self, store: WorkspaceStore, session_id: int, name: str, reviewer: str,
+                 blind: bool, items: list[Item]):
+        self.store = store
+        self.benchmark = benchmark_named(store.benchmark)
+        self.id = session_id
+        self.name = name
+        self.reviewer = reviewer
+        self.blind = blind
+        self.items = items
+        self._queued = frozenset(items)
+        row = store.conn.execute("SELECT purpose FROM sessions WHERE id=?",
+                                 (session_id,)).fetchone()
+        self.purpose: str = row[0] if row else "review"  # or "adjudication"
+        self.rechecks = frozenset(Item(r, t) for r, t in store.conn.execute(
+            "SELECT run, task_id FROM session_items WHERE session_id=? AND recheck=1",
+            (session_id,)))  # re-inserted for quality control: decided blind
+        self._states: dict[Item, ItemState] = defaultdict(ItemState)
+        for event in session_decisions(store, session_id):
+            self._states[Item(event.run, event.task_id)].events.append(event)
+
+    # -- opening -------------------------------------------------------------------------
+    @classmethod
+    def open(cls, store: WorkspaceStore, reviewer: str, name: str | None = None,
+             blind: bool = False, runs: list[str] | None = None,
+             spec: QueueSpec | None = None, order: QueueOrder | None = None) -> ReviewSession:
+        """Resume the named session, else the reviewer's latest one over the same queue;
+        else start a new one. Another reviewer's session is refused (InputError)."""
+        spec = spec or QueueSpec(runs=tuple(runs or ()))
+        order = order or QueueOrder()
+        if name is not None:
+            found = StoredSession.named(store, name)
+        else:
+            found = StoredSession.latest(store, reviewer, spec, blind, order)
+        if found is not None:
+            return cls.resume(store, found, reviewer)
+        return cls.start(store, reviewer, name, blind, spec, order)
+
+    @classmethod
+    def resume(cls, store: WorkspaceStore, stored: StoredSession, reviewer: str
+               ) -> ReviewSession:
+        """The stored session, for its own reviewer only."""
+        stored.check_reviewer(reviewer, store)
+        items = [Item(r, t) for r, t in store.conn.execute(
+            "SELECT run, task_id FROM session_items WHERE session_id=? ORDER BY pos",
+            (stored.id,))]
+        return cls(store, stored.id, stored.name, stored.reviewer, stored.blind, items)
+
+    @classmethod
+    def start(cls, store: WorkspaceStore, reviewer: str, name: str | None, blind: bool,
+              spec: QueueSpec, order: QueueOrder) -> ReviewSession:
+        """A new session over the queue `spec` and `order` draw, its design recorded."""
+        queue = build_queue(store, spec, order)
+        if not queue.items:
+            what = "task" if spec.all_tasks else "task the LLM judge scores"
+            raise InputError(f"nothing to review: no {what} matches "
+                             f"{json.dumps(spec.to_json())}", store.path)
+        return cls.create(store, reviewer, name, blind, queue.items, order.order.value,
+                          spec.to_json(), order.seed, queue.probabilities, queue.design)
+
+    @classmethod
+    def create(cls, store: WorkspaceStore, reviewer: str, name: str | None, blind: bool,
+               items: list[Item], order_by: str = "task", filters: dict[str, object] | None = None,
+               seed: int = 0, probabilities: list[float | None] | None = None,
+               design: dict[str, object] | None = None) -> ReviewSession:
+        """Write a new session and its queue in one transaction. Without a name it gets the
+        reviewer's next free "{reviewer}-{k}", chosen inside the transaction (which holds the
+        write lock), so two processes starting sessions at once never pick the same one."""
+        if not items:
+            raise InputError("nothing to review: the queue is empty", store.path)
+        probabilities = probabilities or [None] * len(items)
+        design = design or {"order": order_by, "seed": seed, "limit": None,
+                            "n_eligible": len(items), "n_queued": len(items), "strata": None,
+                            "random_sample": False}
+        with store.transaction():
+            if name is None:
+                name = _next_name(store, reviewer)
+            elif store.conn.execute("SELECT 1 FROM sessions WHERE name=?", (name,)).fetchone():
+                raise InputError(f"a session named {name} was started meanwhile; run again to "
+                                 "resume it", store.path)
+            cursor = store.conn.execute(
+                "INSERT INTO sessions (uid, name, reviewer, blind, order_by, filters, seed, "
+                "purpose, design, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (new_uid(), name, reviewer, int(blind), order_by, dumps(filters or {}), seed,
+                 "review", dumps(design), utc_now()))
+            session_id = int(cursor.lastrowid or 0)
+            store.conn.executemany(
+                "INSERT INTO session_items (session_id, pos, run, task_id, inclusion_probability, "
+                "recheck) VALUES (?, ?, ?, ?, ?, 0)",
+                [(session_id, pos, it.run, it.task_id, p)
+                 for pos, (it, p) in enumerate(zip(items, probabilities, strict=True))])
+        return cls(store, session_id, name, reviewer, blind, items)
+
+    # -- reading -------------------------------------------------------------------------
+    def state(self, item: Item) -> ItemState:
+        """The item's state (an empty one, not stored, for an item with no events)."""
+        return self._states.get(item) or ItemState()
+
+    def judge_visible(self, item: Item) -> bool:
+        """Whether the judge's marks may be shown: always in an open session; in a blind one
+        (and on a recheck in any session), once the reviewer's own verdict on the item
+        stands."""
+        hidden = self.blind or item in self.rechecks
+        return not hidden or self.state(item).verdict is not None
+
+    def rubric(self, item: Item) -> Rubric | None:
+        """The judge's rubric for the item; None for a form the judge does not score."""
+        return self.benchmark.rubric(self.store.task(item.task_id))
+
+    def add_item(self, item: Item) -> int:
+        """Append an item to the queue (going to a task outside it); its position."""
+        if item in self._queued:
+            return self.items.index(item)
+        with self.store.transaction():
+            self.store.conn.execute(
+                "INSERT INTO session_items (session_id, pos, run, task_id, inclusion_probability, "
+                "recheck) VALUES (?, ?, ?, ?, NULL, 0)",
+                (self.id, len(self.items), item.run, item.task_id))
+        self.items.append(item)
+        self._queued = frozenset(self.items)
+        return len(self.items) - 1
+
+    def first_undecided(self, after: int = -1) -> int | None:
+        """The first item after `after` with no standing verdict (skipped ones included:
+        a skip defers an item, it does not settle it); None when every item is decided."""
+        return next((i for i in range(after + 1, len(self.items))
+                     if not self.state(self.items[i]).decided), None)
+
+    def progress(self) -> Progress:
+        """Decided, skipped, flagged and left (neither decided nor skipped) of the queue."""
+        decided = skipped = flagged = 0
+        seconds: list[float] = []
+        for item, state in self._states.items():
+            if item not in self._queued:
+                continue
+            verdict = state.verdict
+            decided += verdict is not None
+            skipped += verdict is None and state.skipped
+            flagged += state.flagged
+            seconds += [e.time_spent_s for e in state.active
+                        if e.kind in VERDICTS and e.time_spent_s is not None]
+        total = len(self.items)
+        pace = sum(seconds) / len(seconds) if seconds else None
+        return Progress(total, decided, skipped, flagged, total - decided - skipped, pace)
+
+    def last_undoable(self) -> tuple[Item, Decision] | None:
+        """The session's latest event still standing, and its item."""
+        standing = [(item, state.last_undoable) for item, state in self._states.items()]
+        found = [(item, ev) for item, ev in standing if ev is not None]
+        return max(found, key=lambda pair: pair[1].id or 0, default=None)
+
+    @property
+    def n_decided(self) -> int:
+        """Queue items with a standing verdict (only items with events are looked at)."""
+        queued = self._queued
+        return sum(1 for item, state in self._states.items() if state.decided and item in queued)
+
+    # -- deciding ------------------------------------------------------------------------
+    def _append(self, item: Item, kind: DecisionKind, **fields: object) -> Decision:
+        """Write one event; whether the judge was visible is the item's state unless given
+        (a flag, skip or comment in a blind session, before the reveal, records False)."""
+        fields.setdefault("judge_visible", self.judge_visible(item))
+        decision = append_decision(self.store, Decision.model_validate({
+            "session_id": self.id, "run": item.run, "task_id": item.task_id,
+            "reviewer": self.reviewer, "kind": kind, **fields}))
+        self._states[item].events.append(decision)
+        return decision
+
+    def accept(self, item: Item, judgment: Judgment, time_spent_s: float | None = None,
+               reason_code: ReasonCode | None = None) -> Decision:
+        """Take the judge's marks as they are. Only a judgment that parsed can be accepted."""
+        if not judgment.marks or judgment.score is None:
+            raise ValueError("this judgment has no valid marks to accept; override instead")
+        return self._append(item, DecisionKind.ACCEPT, marks=judgment.marks,
+                            score=judgment.score, judge_visible=True, judgment_uid=judgment.uid,
+                            time_spent_s=time_spent_s, reason_code=reason_code)
+
+    def with_reason(self, item: Item, decision: Decision, code: ReasonCode) -> Decision:
+        """The standing `decision` on `item` again, now with a reason code: a new event."""
+        return self._append(item, decision.kind, marks=decision.marks, score=decision.score,
+                            judge_visible=decision.judge_visible, reason_code=code,
+                            comment=decision.comment, judgment_uid=decision.judgment_uid)
+
+    def override(self, item: Item, marks: dict[str, int], judgment: Judgment | None,
+                 judge_visible: bool = True, reason_code: ReasonCode | None = None,
+                 comment: str | None = None, time_spent_s: float | None = None) -> Decision:
+        rubric = self.rubric(item)
+        if rubric is None:
+            raise ValueError(f"the LLM judge does not score {item.task_id}: nothing to override")
+        score = rubric.score(marks)
+        if score is None:
+            raise ValueError(f"marks must give every criterion of {rubric.id} a valid value")
+        return self._append(item, DecisionKind.OVERRIDE, marks=marks, score=score,
+                            judge_visible=judge_visible, reason_code=reason_code,
+                            comment=comment, time_spent_s=time_spent_s,
+                            judgment_uid=judgment.uid if judgment else None)
+
+    def mark(self, item: Item, kind: DecisionKind, comment: str | None = None,
+             time_spent_s: float | None = None, replaces: str | None = None) -> Decision:
+        """A flag, skip or comment event (`replaces`: the uid of the comment it edits)."""
+        return self._append(item, kind, comment=comment, time_spent_s=time_spent_s,
+                            target_uid=replaces)
+
+    def toggle(self, item: Item, kind: DecisionKind, time_spent_s: float | None = None
+               ) -> bool:
+        """Flag (or skip) the item, or take the standing flag (skip) back with an undo
+        event; whether the item is flagged (skipped) now."""
+        standing = self.state(item).standing(kind)
+        if kind is DecisionKind.SKIP and self.state(item).verdict is not None:
+            standing = []  # a decided item is not skipped: skipping it defers it again
+        if not standing:
+            self._append(item, kind, time_spent_s=time_spent_s)
+            return True
+        for event in standing:
+            self._append(item, DecisionKind.UNDO, target_uid=event.uid)
+        return False
+
+    def undo(self, item: Item) -> Decision | None:
+        """Undo the item's latest standing event; None when there is nothing to undo."""
+        target = self.state(item).last_undoable
+        if target is None:
+            return None
+        return self._append(item, DecisionKind.UNDO, target_uid=target.uid)
+
+
+def _next_name(store: WorkspaceStore, reviewer: str) -> str:
+    """The reviewer's next session name, `{reviewer}-{k}`: k one past their session count, or
+    the next number not taken."""
+    prefix = f"{reviewer}-"
+    taken = {name for (name,) in store.conn.execute(
+        "SELECT name FROM sessions WHERE substr(name, 1, ?) = ?", (len(prefix), prefix))}
+    k = 1 + store.conn.execute("SELECT COUNT(*) FROM sessions WHERE reviewer=?",
+                               (reviewer,)).fetchone()[0]
+    while f"{prefix}{k}" in taken:
+        k += 1
+    return f"{prefix}{k}"
