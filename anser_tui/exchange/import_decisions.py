@@ -9,12 +9,13 @@ and no other key, a
 reason code from the review screen's list (or null), a comment string (or null), one line per
 (run, task).
 
-The labels become override decisions of reviewer R in one new session of purpose "review"
-named `import:<file name>` (`#2`, `#3`, ... when that name is taken), in one transaction, each
-naming the run's current judgment. Imported labels are blind (`judge_visible` false: the
-person labelling elsewhere did not see this judge's marks) unless a line says
-`"judge_visible": true`. The session is not a random sample (its design says so), so its
-labels calibrate the judge but give no corrected score.
+The labels become decisions of reviewer R (an accept where the marks are the judge's own, else
+an override; scored from the marks as the judge is asked to score them) in one new session of
+purpose "review" named `import:<file name>` (`#2`, `#3`, ... when that name is taken), in one
+transaction, each naming the run's current judgment. Imported labels are blind
+(`judge_visible` false: the person labelling elsewhere did not see this judge's marks) unless a
+line says `"judge_visible": true`. The session is not a random sample (its design says so), so
+its labels calibrate the judge but give no corrected score.
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ from anser_tui.review.session_rows import (
     free_session_name,
     insert_session,
 )
-from anser_tui.workspace.decisions import append_decision
+from anser_tui.workspace.decisions import append_decision, verdict_kind
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.judgments import current_judgments
-from anser_tui.workspace.records import Decision, DecisionKind, ReasonCode
+from anser_tui.workspace.records import Decision, ReasonCode
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.runs import iter_jsonl
 from anser_tui.workspace.store import WorkspaceStore
@@ -116,7 +117,7 @@ def read_decisions(store: WorkspaceStore, path: Path, reviewer: str, run: str | 
         judgment = judgments[item_run].get(task_id)
         out.append(Decision(
             session_id=0, run=item_run, task_id=task_id, reviewer=reviewer,
-            kind=DecisionKind.OVERRIDE, marks=marks, score=rubric.score(marks),
+            kind=verdict_kind(marks, judgment), marks=marks, score=rubric.human_score(marks),
             reason_code=ReasonCode(code) if code else None,
             comment=comment, judge_visible=visible,
             judgment_uid=judgment.uid if judgment else None))
