@@ -102,7 +102,7 @@ def show(workspace: Path, task_id: str, run: str | None, data_dir: Path | None) 
     from anser_tui.workspace import WorkspaceStore
 
     settings = load_cli_settings()
-    with WorkspaceStore.open(workspace) as store:
+    with WorkspaceStore.open(workspace, read_only=True) as store:
         library = CorpusLibrary(find_data(store, data_dir, settings) / "corpora",
                                 settings.corpora)
         try:
