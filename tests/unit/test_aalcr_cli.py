@@ -130,8 +130,8 @@ def test_bad_csv_exits_2_and_writes_nothing(demo: Path, tmp_path: Path) -> None:
     docs = demo / "aalcr/lcr/Company_Documents/Company_Documents_4"
     assert (code, out) == (2, "")
     assert err == (f"anser-tui: error: {demo / 'aalcr/AA-LCR_Dataset.csv'}:2: question 1 lists "
-                   f"Northwind_Q1_2024_Results, but {docs}/Northwind_Q1_2024_Results.txt is "
-                   "absent\n")
+                   f"Northwind_Q1_2024_Results, but neither {docs}/Northwind_Q1_2024_Results "
+                   f"nor {docs}/Northwind_Q1_2024_Results.txt is a file\n")
     assert not list(tmp_path.glob("ws.db*"))
     assert invoke("init", ws, "--benchmark", "anser", "--data", demo / "aalcr",
                   "--dataset-version", "1.1") == (

@@ -63,7 +63,7 @@ def test_show_prints_every_sessions_decisions_after_the_judge(tmp_path: Path) ->
         "rule_application=3 ground_truth_consistency=2 format=4 · score 74 · [undone]",
         f"  {when[1]} · alice · session alice-1 · undo · takes back the accept of {when[0]}",
         f"  {when[2]} · alice · session alice-1 · override · marks conclusion=2 "
-        "rule_citation=1 rule_application=2 ground_truth_consistency=2 format=4 · score 46.25 · "
+        "rule_citation=1 rule_application=2 ground_truth_consistency=2 format=4 · score 46 · "
         "reason: judge misread answer · comment: [bold]未引用[/bold]␛[2J第六百七十六条",
         f"  {when[3]} · bob␛]0;x␇ · session bob-1 · override · marks conclusion=4 "
         "rule_citation=4 rule_application=4 ground_truth_consistency=4 format=4 · score 100 · "
