@@ -22,14 +22,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from anser_tui.core.errors import InputError
 from anser_tui.core.settings import BertScoreSettings
+from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, JudgmentStatus, LogRecord, RunOutput
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
+
+if TYPE_CHECKING:
+    from anser_tui.corpora.library import CorpusLibrary
+    from anser_tui.workspace.store import WorkspaceStore
 
 PhaseProgress = Callable[[str, int, int], None]
 
@@ -213,6 +218,21 @@ class Benchmark(Protocol):
         """The report as the terminal table lays it out (`policy` as in `render_report`)."""
         ...
 
+    # -- corpora and review signals (issue 15) ------------------------------------------------
+    # What the benchmark's corpora are and what they add to a report.
+
+    def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
+        """The key spaces of the corpora under `corpora_dir`, in the order a cross-corpus
+        search asks them (none: no corpora)."""
+        ...
+
+    def corpus_findings(self, store: WorkspaceStore, library: CorpusLibrary, run: str | None,
+                        report: str, fmt: str) -> str:
+        """`report` (rendered in `fmt`: table, md, json or csv) with what the corpora say of
+        the runs' retrieved evidence (of `run`, or of every run); as it is where they say
+        nothing."""
+        ...
+
 
 class WithoutCorpora:
     """For a benchmark whose answers are judged, with no evidence corpora to check runs
@@ -223,3 +243,11 @@ class WithoutCorpora:
 
     def retrieved_problem(self, task: Task, retrieved: list[Any]) -> str | None:
         return None
+
+    # -- corpora and review signals (issue 15) ------------------------------------------------
+    def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
+        return ()
+
+    def corpus_findings(self, store: WorkspaceStore, library: CorpusLibrary, run: str | None,
+                        report: str, fmt: str) -> str:
+        return report

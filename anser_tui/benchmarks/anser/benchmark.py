@@ -33,6 +33,9 @@ from anser_tui.workspace.tasks import Task
 if TYPE_CHECKING:
     from anser_tui.benchmarks.anser.report import GroupRow
     from anser_tui.benchmarks.anser.task_scores import TaskScore
+    from anser_tui.corpora.descriptor import CorpusDescriptor
+    from anser_tui.corpora.library import CorpusLibrary
+    from anser_tui.workspace.store import WorkspaceStore
 
 
 class AnserJudge:
@@ -153,3 +156,16 @@ class AnserBenchmark:
         from anser_tui.benchmarks.anser.report_format import table_blocks
 
         return table_blocks(runs)
+
+    # -- corpora ------------------------------------------------------------------------------
+    def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
+        from anser_tui.benchmarks.anser.evidence.descriptors import CORPORA
+
+        return CORPORA
+
+    def corpus_findings(self, store: WorkspaceStore, library: CorpusLibrary, run: str | None,
+                        report: str, fmt: str) -> str:
+        """The report with the leaked ground-truth evidence the runs retrieved."""
+        from anser_tui.benchmarks.anser.evidence.leaks import add_leaks, find_leaks
+
+        return add_leaks(report, fmt, find_leaks(store, library, run))
