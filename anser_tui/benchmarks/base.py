@@ -219,7 +219,8 @@ class Benchmark(Protocol):
         ...
 
     # -- corpora and review signals (issue 15) ------------------------------------------------
-    # What the benchmark's corpora are and what they add to a report.
+    # What the benchmark's corpora are and what they add to a report, and the signals by which
+    # the queue orders rank items (review.disagreement combines them; it names no metric).
 
     def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
         """The key spaces of the corpora under `corpora_dir`, in the order a cross-corpus
@@ -231,6 +232,12 @@ class Benchmark(Protocol):
         """`report` (rendered in `fmt`: table, md, json or csv) with what the corpora say of
         the runs' retrieved evidence (of `run`, or of every run); as it is where they say
         nothing."""
+        ...
+
+    def disagreement_signals(self, task: Task, judge: float,
+                             metrics: Mapping[str, float | None]) -> list[Signal]:
+        """How far the judge's score (`judge`, a fraction of its scale) and the item's
+        automatic metrics disagree, one signal per comparison, in the order ties keep."""
         ...
 
 
@@ -251,3 +258,12 @@ class WithoutCorpora:
     def corpus_findings(self, store: WorkspaceStore, library: CorpusLibrary, run: str | None,
                         report: str, fmt: str) -> str:
         return report
+
+
+@dataclass(frozen=True)
+class Signal:
+    """One reason the judge and an automatic measure disagree on an item: how far (0-1, the
+    larger the more) and what a reviewer reads ("judge 0.20 vs <metric> 0.90")."""
+
+    score: float
+    reason: str

@@ -1,8 +1,11 @@
 """Benchmark-neutral rubrics: criteria with a kind and a weight, and how marks aggregate.
 
-ANSER-Bench: five (four for science) 0-4 dimensions, score = 100 * sum(w_i * d_i / 4).
-PRBench: weighted binary criteria, clipped points (points / positive weight).
-AA-LCR: one binary verdict, 100 when correct.
+An aggregate is named by what it computes:
+- WEIGHTED_0_100: 0-4 criteria whose weights sum to 1, score = 100 * sum(w_i * d_i / 4);
+- POINTS_OVER_POSITIVE: binary criteria with signed weights, score = the points of the met
+  criteria over the sum of the positive weights (at most 1; below 0 when negative criteria
+  outweigh), taken clipped to 0-1 as a fraction of its scale;
+- BINARY_VERDICT: one binary criterion, 100 when met, else 0.
 Judge marks and human marks are both {criterion key: value} under the same rubric.
 """
 
@@ -21,8 +24,25 @@ class CriterionKind(StrEnum):
 
 class Aggregate(StrEnum):
     WEIGHTED_0_100 = "weighted_0_100"
-    PRBENCH_POINTS = "prbench_points"
+    POINTS_OVER_POSITIVE = "points_over_positive"
     BINARY_VERDICT = "binary_verdict"
+
+    def fraction(self, score: float | None) -> float | None:
+        """A score as a fraction of its scale: a 0-100 score over 100, points clipped to 0-1."""
+        if score is None:
+            return None
+        if self is Aggregate.POINTS_OVER_POSITIVE:
+            return min(max(score, 0.0), 1.0)
+        return score / 100.0
+
+    def on_0_100(self, score: float | None) -> float | None:
+        """A score on the 0-100 scale (points clipped to 0-1, times 100); None when there is
+        none or it is off the scale."""
+        if score is None:
+            return None
+        if self is Aggregate.POINTS_OVER_POSITIVE:
+            score = 100.0 * min(1.0, max(0.0, score))
+        return float(score) if 0.0 <= score <= 100.0 else None
 
 
 class Criterion(BaseModel):
@@ -32,7 +52,7 @@ class Criterion(BaseModel):
     label: str
     kind: CriterionKind = CriterionKind.SCALE_0_4
     weight: float
-    category: str | None = None  # PRBench: the criterion's category (shown, reported by)
+    category: str | None = None  # the criterion's category, where it has one (shown, reported by)
     description: str | None = None  # shown to the reviewer; never sent to the judge
 
     @property
@@ -63,7 +83,7 @@ class Rubric(BaseModel):
             return None
         if self.aggregate is Aggregate.WEIGHTED_0_100:
             return 100.0 * sum(c.weight * int(marks[c.key]) / 4 for c in self.criteria)
-        if self.aggregate is Aggregate.PRBENCH_POINTS:
+        if self.aggregate is Aggregate.POINTS_OVER_POSITIVE:
             points = sum(c.weight * int(marks[c.key]) for c in self.criteria)
             positive = sum(c.weight for c in self.criteria if c.weight > 0)
             return points / positive if positive else None

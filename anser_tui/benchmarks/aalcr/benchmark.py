@@ -21,6 +21,7 @@ from anser_tui.benchmarks.base import (
     LoadOptions,
     ScoredRun,
     ScoreOptions,
+    Signal,
     TableBlock,
     WithoutCorpora,
 )
@@ -90,3 +91,9 @@ class AalcrBenchmark(WithoutCorpora):
         from anser_tui.benchmarks.aalcr.report import table_blocks
 
         return table_blocks(runs)
+
+    def disagreement_signals(self, task: Task, judge: float,
+                             metrics: Mapping[str, float | None]) -> list[Signal]:
+        """No automatic metric to compare the judge with (the judge's status and arithmetic
+        still rank items)."""
+        return []

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from anser_tui.benchmarks.anser.groups import EFFICIENCY, GROUPS, rubric_for
 from anser_tui.benchmarks.anser.layout import AnserLayout, load_anser
+from anser_tui.benchmarks.anser.signals import metric_signals
 from anser_tui.benchmarks.base import (
     CallSpec,
     JudgeProtocol,
@@ -21,6 +22,7 @@ from anser_tui.benchmarks.base import (
     ParsedReply,
     ScoredRun,
     ScoreOptions,
+    Signal,
     TableBlock,
     refuse_options,
 )
@@ -157,7 +159,7 @@ class AnserBenchmark:
 
         return table_blocks(runs)
 
-    # -- corpora ------------------------------------------------------------------------------
+    # -- corpora and review signals ------------------------------------------------------------
     def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
         from anser_tui.benchmarks.anser.evidence.descriptors import CORPORA
 
@@ -169,3 +171,7 @@ class AnserBenchmark:
         from anser_tui.benchmarks.anser.evidence.leaks import add_leaks, find_leaks
 
         return add_leaks(report, fmt, find_leaks(store, library, run))
+
+    def disagreement_signals(self, task: Task, judge: float,
+                             metrics: Mapping[str, float | None]) -> list[Signal]:
+        return metric_signals(judge, metrics)
