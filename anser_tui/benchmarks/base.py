@@ -23,14 +23,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from anser_tui.core.errors import InputError
 from anser_tui.core.settings import BertScoreSettings
+from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, JudgmentStatus, LogRecord, RunOutput
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
+
+if TYPE_CHECKING:
+    from anser_tui.corpora.library import CorpusLibrary
+    from anser_tui.workspace.store import WorkspaceStore
 
 PhaseProgress = Callable[[str, int, int], None]
 
@@ -217,6 +222,27 @@ class Benchmark(Protocol):
     # The embedded demo (DemoFiles below).
     def demo(self) -> DemoFiles | None:
         """Where the benchmark's demo files are and how they are imported; None: it has none."""
+
+    # -- corpora and review signals (issue 15) ------------------------------------------------
+    # What the benchmark's corpora are and what they add to a report, and the signals by which
+    # the queue orders rank items (review.disagreement combines them; it names no metric).
+
+    def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
+        """The key spaces of the corpora under `corpora_dir`, in the order a cross-corpus
+        search asks them (none: no corpora)."""
+        ...
+
+    def corpus_findings(self, store: WorkspaceStore, library: CorpusLibrary, run: str | None,
+                        report: str, fmt: str) -> str:
+        """`report` (rendered in `fmt`: table, md, json or csv) with what the corpora say of
+        the runs' retrieved evidence (of `run`, or of every run); as it is where they say
+        nothing."""
+        ...
+
+    def disagreement_signals(self, task: Task, judge: float,
+                             metrics: Mapping[str, float | None]) -> list[Signal]:
+        """How far the judge's score (`judge`, a fraction of its scale) and the item's
+        automatic metrics disagree, one signal per comparison, in the order ties keep."""
         ...
 
 
@@ -255,3 +281,20 @@ class DemoFiles:
     judgments_file: str
     log_file: str | None = None
     options: Mapping[str, str] = field(default_factory=dict)
+
+    # -- corpora and review signals (issue 15) ------------------------------------------------
+    def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
+        return ()
+
+    def corpus_findings(self, store: WorkspaceStore, library: CorpusLibrary, run: str | None,
+                        report: str, fmt: str) -> str:
+        return report
+
+
+@dataclass(frozen=True)
+class Signal:
+    """One reason the judge and an automatic measure disagree on an item: how far (0-1, the
+    larger the more) and what a reviewer reads ("judge 0.20 vs <metric> 0.90")."""
+
+    score: float
+    reason: str

@@ -12,6 +12,7 @@ from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
 from anser_tui.core.errors import InputError
 
 if TYPE_CHECKING:
+    from anser_tui.benchmarks.base import Benchmark
     from anser_tui.workspace.store import WorkspaceStore
 
 
@@ -95,18 +96,18 @@ def report(workspace: Path, run: str | None, fmt: str, policy: str | None,
         text = (report_table(benchmark.table_blocks(rows, policy), width) if fmt == "table"
                 else benchmark.render_report(rows, fmt, policy))
         if benchmark.corpora_dir(store.data_dir) is not None:  # leaks need corpora
-            text = _with_leaks(store, text, fmt, run, data_dir)
+            text = _with_findings(store, benchmark, text, fmt, run, data_dir)
     click.echo(text, nl=False)
 
 
-def _with_leaks(store: WorkspaceStore, text: str, fmt: str, run: str | None,
-                data_dir: Path | None) -> str:
-    """The report with the leaked ground-truth evidence the runs retrieved."""
-    from anser_tui.corpora import CorpusLibrary, add_leaks, find_leaks
+def _with_findings(store: WorkspaceStore, benchmark: Benchmark, text: str, fmt: str,
+                   run: str | None, data_dir: Path | None) -> str:
+    """The report with what the corpora say of the runs' retrieved evidence."""
+    from anser_tui.benchmarks.libraries import corpus_library
 
     settings = load_cli_settings()
-    library = CorpusLibrary(find_data(store, data_dir, settings) / "corpora", settings.corpora)
+    library = corpus_library(benchmark, find_data(store, data_dir, settings), settings.corpora)
     try:
-        return add_leaks(text, fmt, find_leaks(store, library, run))
+        return benchmark.corpus_findings(store, library, run, text, fmt)
     finally:
         library.close()

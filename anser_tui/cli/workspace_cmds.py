@@ -99,14 +99,15 @@ def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None
 @DATA
 def show(workspace: Path, task_id: str, run: str | None, data_dir: Path | None) -> None:
     """Print one task's review card as plain text, with its evidence diff and titles."""
-    from anser_tui.corpora import CorpusLibrary
+    from anser_tui.benchmarks.libraries import corpus_library
+    from anser_tui.benchmarks.registry import benchmark_named
     from anser_tui.review.card import review_card
     from anser_tui.workspace import WorkspaceStore
 
     settings = load_cli_settings()
     with WorkspaceStore.open(workspace, read_only=True) as store:
-        library = CorpusLibrary(find_data(store, data_dir, settings) / "corpora",
-                                settings.corpora)
+        library = corpus_library(benchmark_named(store.benchmark),
+                                 find_data(store, data_dir, settings), settings.corpora)
         try:
             text = review_card(store, library, store.task(task_id), store.require_run(run))
         finally:
@@ -119,11 +120,13 @@ def show(workspace: Path, task_id: str, run: str | None, data_dir: Path | None) 
 @click.option("--force", is_flag=True, help="Rebuild indexes that are up to date.")
 def index_corpus(directory: Path, force: bool) -> None:
     """Build the JSONL corpora's offset indexes once (DIRECTORY: a benchmark or its corpora/)."""
+    from anser_tui.benchmarks.libraries import registered_corpora
     from anser_tui.cli.console import build_indexes
-    from anser_tui.corpora.checks import check_corpora
+    from anser_tui.corpora import CorpusLibrary, check_corpora
 
     corpora = directory / "corpora" if (directory / "corpora").is_dir() else directory
     overrides = load_cli_settings().corpora
-    check_corpora(corpora, overrides, jsonl=False)  # the SQLite corpora too
+    check_corpora(CorpusLibrary(corpora, registered_corpora(), overrides),
+                  jsonl=False)  # the SQLite corpora too
     if not build_indexes(corpora, overrides, force=force, report_fresh=True):
         raise InputError("no JSONL corpus in this folder", corpora)

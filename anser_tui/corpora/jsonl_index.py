@@ -25,7 +25,6 @@ from typing import Any
 
 import platformdirs
 
-from anser_tui.benchmarks.anser.evidence_ids import id_text, law_item_key
 from anser_tui.core.errors import InputError
 from anser_tui.core.json_input import object_line
 from anser_tui.corpora.descriptor import CorpusDescriptor
@@ -40,9 +39,6 @@ _NUMBER = re.compile(rb"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
 _BRACKETS = re.compile(rb"[\[\]{}]")
 
 Progress = Callable[[int, int], None]
-
-
-normalize_key = id_text  # a record's key, as evidence ids are compared
 
 
 def fingerprint(path: Path) -> dict[str, str]:
@@ -114,15 +110,18 @@ def _value_at(buf: bytes, pos: int, end: int) -> tuple[bool, Any]:
 
 
 class KeyExtractor:
-    """The keys a JSONL record is indexed under: its own key, then its aliases."""
+    """The keys a JSONL record is indexed under: its own key, then its aliases, each as the
+    descriptor's normaliser gives it."""
 
     def __init__(self, descriptor: CorpusDescriptor):
         self.composite = descriptor.composite
-        names = [*(descriptor.composite or (descriptor.key,)), *descriptor.aliases]
+        self.normalize = descriptor.normalize
+        names = [*(self.composite.fields if self.composite else (descriptor.key,)),
+                 *descriptor.aliases]
         self.finders = [_FieldFinder(n) for n in names]
 
     def spec(self) -> str:
-        return json.dumps({"composite": self.composite,
+        return json.dumps({"composite": list(self.composite.fields) if self.composite else None,
                            "fields": [f.name for f in self.finders]})
 
     def keys(self, buf: bytes, start: int, end: int) -> list[str]:
@@ -130,7 +129,7 @@ class KeyExtractor:
             found, value = self.finders[0].find(buf, start, end)
             if not found:
                 return self._parsed(buf[start:end])
-            key = normalize_key(value)
+            key = self.normalize(value)
             return [key] if key is not None else []
         values: list[Any] = []
         for finder in self.finders:
@@ -152,12 +151,12 @@ class KeyExtractor:
     def _from_values(self, values: list[Any]) -> list[str]:
         keys: list[str] = []
         if self.composite:
-            law, item, *aliases = values
-            if law is not None and item is not None:
-                keys.append(law_item_key(law, item))
+            first, second, *aliases = values
+            if first is not None and second is not None:
+                keys.append(self.composite.join(first, second))
         else:
             aliases = values
-        keys.extend(k for k in map(normalize_key, aliases) if k is not None)
+        keys.extend(k for k in map(self.normalize, aliases) if k is not None)
         return keys
 
 

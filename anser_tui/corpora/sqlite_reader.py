@@ -20,8 +20,6 @@ from anser_tui.corpora.key_folds import fold_map
 
 LEAK = "ground_truth"
 _CHUNK = 500  # ids per IN (...) query, below SQLite's variable limit
-_TEXT_GUESSES = ("text", "content", "body", "case_text", "wenshu_content", "abstract")
-_TITLE_GUESSES = ("title", "name", "case_name", "company_name", "heading")
 _NOT_JOIN = {"split", "text", "title", "id", "name", "value"}
 
 
@@ -78,6 +76,7 @@ class SqliteReader:
         self.closed = False
         self._joins: dict[str, tuple[str, str] | None] = {}
         self._main_key = descriptor.key
+        self._join_hints = descriptor.join_hints
         self.schema = self._schema()
         self.descriptor = self._resolve(descriptor)
         self.table = self.descriptor.table or ""
@@ -117,10 +116,10 @@ class SqliteReader:
 
         text = tuple(c for c in d.text if present(c))
         if not text:
-            text = tuple(c for c in _TEXT_GUESSES if c in columns)[:1]
+            text = tuple(c for c in d.text_guesses if c in columns)[:1]
         title = tuple(c for c in d.title if present(c))
         if d.title and not title:
-            title = tuple(c for c in _TITLE_GUESSES if c in columns)[:1]
+            title = tuple(c for c in d.title_guesses if c in columns)[:1]
         features = d.features
         if features and not (features[1] in self.schema.get(features[0], {})
                              and features[2] in self.schema[features[0]]
@@ -140,8 +139,8 @@ class SqliteReader:
                   and c not in _NOT_JOIN]
         found = None
         if shared:
-            best = min(shared, key=lambda c: (c != self._main_key, not c.endswith(
-                ("_id", "_code", "accession", "cik", "concept", "anhao"))))
+            hints = self._join_hints
+            best = min(shared, key=lambda c: (c != self._main_key, not c.endswith(hints)))
             found = (best, best)
         self._joins[rel] = found
         return found
@@ -162,7 +161,7 @@ class SqliteReader:
         """{folded key: stored key} (key_folds), built on the first id not found as given."""
         if self._fold_map is None:
             self._fold_map = {} if self._integer_key else fold_map(
-                self.conn, _q(self.table), _q(self.descriptor.key))
+                self.conn, _q(self.table), _q(self.descriptor.key), self.descriptor.normalize)
         return self._fold_map
 
     def summaries(self, ids: Sequence[str]) -> dict[str, Summary]:

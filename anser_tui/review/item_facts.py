@@ -10,12 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from anser_tui.benchmarks.base import Benchmark
-from anser_tui.review.disagreement import (
-    Disagreement,
-    JudgeFacts,
-    disagreement,
-    judge_fraction,
-)
+from anser_tui.review.disagreement import Disagreement, JudgeFacts, disagreement
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import JudgmentStatus
 from anser_tui.workspace.store import WorkspaceStore
@@ -81,6 +76,7 @@ class WorkspaceFacts:
         score: float | None = None
         if judged is not None and rubric is not None:
             status, score, mismatch = judged
-            judge = JudgeFacts(status, judge_fraction(rubric.aggregate, score), mismatch)
+            judge = JudgeFacts(status, rubric.aggregate.fraction(score), mismatch)
+        found = disagreement(judge, lambda j: self.benchmark.disagreement_signals(task, j, metrics))
         return ItemFacts(group=task.group, form=task.form.value, judge_score=score,
-                         metrics=metrics, disagreement=disagreement(judge, metrics))
+                         metrics=metrics, disagreement=found)

@@ -22,6 +22,7 @@ from anser_tui.benchmarks.base import (
     LoadOptions,
     ScoredRun,
     ScoreOptions,
+    Signal,
     TableBlock,
     WithoutCorpora,
 )
@@ -96,3 +97,9 @@ class AalcrBenchmark(WithoutCorpora):
         from anser_tui.benchmarks.aalcr.demo_files import demo_files
 
         return demo_files()
+
+    def disagreement_signals(self, task: Task, judge: float,
+                             metrics: Mapping[str, float | None]) -> list[Signal]:
+        """No automatic metric to compare the judge with (the judge's status and arithmetic
+        still rank items)."""
+        return []

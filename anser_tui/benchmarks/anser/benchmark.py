@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from anser_tui.benchmarks.anser.groups import EFFICIENCY, GROUPS, rubric_for
 from anser_tui.benchmarks.anser.layout import AnserLayout, load_anser
+from anser_tui.benchmarks.anser.signals import metric_signals
 from anser_tui.benchmarks.base import (
     CallSpec,
     DemoFiles,
@@ -22,6 +23,7 @@ from anser_tui.benchmarks.base import (
     ParsedReply,
     ScoredRun,
     ScoreOptions,
+    Signal,
     TableBlock,
     refuse_options,
 )
@@ -34,6 +36,9 @@ from anser_tui.workspace.tasks import Task
 if TYPE_CHECKING:
     from anser_tui.benchmarks.anser.report import GroupRow
     from anser_tui.benchmarks.anser.task_scores import TaskScore
+    from anser_tui.corpora.descriptor import CorpusDescriptor
+    from anser_tui.corpora.library import CorpusLibrary
+    from anser_tui.workspace.store import WorkspaceStore
 
 
 class AnserJudge:
@@ -159,3 +164,20 @@ class AnserBenchmark:
         from anser_tui.benchmarks.anser.demo_files import demo_files
 
         return demo_files()
+
+    # -- corpora and review signals ------------------------------------------------------------
+    def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
+        from anser_tui.benchmarks.anser.evidence.descriptors import CORPORA
+
+        return CORPORA
+
+    def corpus_findings(self, store: WorkspaceStore, library: CorpusLibrary, run: str | None,
+                        report: str, fmt: str) -> str:
+        """The report with the leaked ground-truth evidence the runs retrieved."""
+        from anser_tui.benchmarks.anser.evidence.leaks import add_leaks, find_leaks
+
+        return add_leaks(report, fmt, find_leaks(store, library, run))
+
+    def disagreement_signals(self, task: Task, judge: float,
+                             metrics: Mapping[str, float | None]) -> list[Signal]:
+        return metric_signals(judge, metrics)

@@ -21,6 +21,7 @@ from anser_tui.benchmarks.base import (
     LoadOptions,
     ScoredRun,
     ScoreOptions,
+    Signal,
     TableBlock,
     WithoutCorpora,
     refuse_options,
@@ -47,7 +48,7 @@ def prbench_rubric(task: Task) -> Rubric:
                                description=c.description)
                      for c in task_rubric_items(task))
     return Rubric(id=f"prbench:{task.id}", label=f"PRBench rubric of {task.id}",
-                  criteria=criteria, aggregate=Aggregate.PRBENCH_POINTS)
+                  criteria=criteria, aggregate=Aggregate.POINTS_OVER_POSITIVE)
 
 
 class PrbenchBenchmark(WithoutCorpora):
@@ -112,3 +113,9 @@ class PrbenchBenchmark(WithoutCorpora):
         from anser_tui.benchmarks.prbench.demo_files import demo_files
 
         return demo_files()
+
+    def disagreement_signals(self, task: Task, judge: float,
+                             metrics: Mapping[str, float | None]) -> list[Signal]:
+        """No automatic metric to compare the judge with (the judge's status and arithmetic
+        still rank items)."""
+        return []

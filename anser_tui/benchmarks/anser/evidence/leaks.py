@@ -14,7 +14,7 @@ from anser_tui.benchmarks.anser.evidence_ids import evidence_ids
 from anser_tui.benchmarks.anser.groups import EvidenceSpace
 
 if TYPE_CHECKING:
-    from anser_tui.corpora.resolver import CorpusLibrary
+    from anser_tui.corpora.library import CorpusLibrary
     from anser_tui.workspace.store import WorkspaceStore
 
 
