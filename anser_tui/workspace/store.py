@@ -97,7 +97,7 @@ class WorkspaceStore:
                                  (t.to_row() for t in tasks))
                 conn.executemany("INSERT INTO task_splits (task_id, split) VALUES (?, ?)",
                                  ((tid, s) for tid, names in splits.items() for s in names))
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            store.checkpoint()
         finally:
             conn.close()
         for suffix in ("-wal", "-shm"):
@@ -175,6 +175,10 @@ class WorkspaceStore:
                     raise InputError("the workspace stayed locked by another writer; try "
                                      "again", self.path) from None
                 time.sleep(min(0.05 * 2 ** attempt, 1.0))
+
+    def checkpoint(self) -> None:
+        """Move everything in the write-ahead log into the file itself (and empty the log)."""
+        self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def change_stamp(self) -> tuple[int, int]:
         """What changes when another connection commits (SQLite's data version) or a judgment
