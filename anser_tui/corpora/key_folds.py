@@ -15,6 +15,7 @@ import unicodedata
 from typing import Any
 
 from anser_tui.benchmarks.anser.evidence_ids import id_text
+from anser_tui.workspace.corpus_sql import keys_beyond_ascii
 
 _SPACE = re.compile(r"\s")
 
@@ -25,11 +26,9 @@ def _changes(stored: Any) -> bool:
 
 
 def fold_map(conn: sqlite3.Connection, table: str, key: str) -> dict[str, Any]:
-    """{folded key: stored key} for the keys of `table`.`key` that folding changes.
-
-    `table` and `key` are quoted identifiers."""
+    """{folded key: stored key} for the keys of `table`.`key` that folding changes."""
     folds: dict[str, Any] = {}
-    for (stored,) in conn.execute(f"SELECT {key} FROM {table} WHERE {key} GLOB '*[^!-~]*'"):
+    for stored in keys_beyond_ascii(conn, table, key):
         if not _changes(stored):
             continue
         folded = id_text(stored)
