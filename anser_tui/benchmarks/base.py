@@ -256,6 +256,14 @@ class WithoutCorpora:
     def retrieved_problem(self, task: Task, retrieved: list[Any]) -> str | None:
         return None
 
+    # -- corpora and review signals (issue 15) ------------------------------------------------
+    def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
+        return ()
+
+    def corpus_findings(self, store: WorkspaceStore, library: CorpusLibrary, run: str | None,
+                        report: str, fmt: str) -> str:
+        return report
+
 
 # ---- The embedded demo --------------------------------------------------------------------
 # What `Benchmark.demo` returns: the demo is data, shipped in the benchmark's own package, and
@@ -281,14 +289,6 @@ class DemoFiles:
     judgments_file: str
     log_file: str | None = None
     options: Mapping[str, str] = field(default_factory=dict)
-
-    # -- corpora and review signals (issue 15) ------------------------------------------------
-    def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
-        return ()
-
-    def corpus_findings(self, store: WorkspaceStore, library: CorpusLibrary, run: str | None,
-                        report: str, fmt: str) -> str:
-        return report
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,6 @@ with a score).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +21,7 @@ from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.review.verdicts import VerdictBook
 from anser_tui.scoring.agreement import ScaleKind
 from anser_tui.workspace.item import Item
-from anser_tui.workspace.judgments import current_judgments, usable_score
+from anser_tui.workspace.judgments import current_judgments, judgment_marks, usable_score
 from anser_tui.workspace.records import Decision, Judgment
 from anser_tui.workspace.rubric import Criterion, CriterionKind, Rubric
 from anser_tui.workspace.store import WorkspaceStore
@@ -125,13 +124,11 @@ class CalibrationInputs:
         """The judge as the reviewer saw it on revealing: the judgment the decision names
         (when it is still in the workspace), else the current one."""
         if decision.judgment_uid:
-            row = self.store.conn.execute(
-                "SELECT marks, score, status FROM judgments WHERE uid=?",
-                (decision.judgment_uid,)).fetchone()
+            row = judgment_marks(self.store, decision.judgment_uid)
             if row is not None:
                 marks, score, status = row
                 usable = score if status in ("ok", "invalid") else None
-                return JudgeSide(json.loads(marks), usable)
+                return JudgeSide(marks, usable)
         return self.judge_side(item)
 
     def judge_values(self, item: Item, side: JudgeSide | None = None, pooled: bool = False

@@ -20,6 +20,7 @@ from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.corpora.jsonl_index import JsonlIndex, Progress
 from anser_tui.corpora.library import CorpusLibrary
 from anser_tui.corpora.sqlite_reader import CorpusError, SqliteReader, connect_read_only
+from anser_tui.workspace.corpus_sql import quick_check
 
 _MAGIC = b"SQLite format 3\x00"
 
@@ -50,7 +51,7 @@ def check_sqlite(path: Path, descriptors: Sequence[CorpusDescriptor]) -> None:
     try:
         conn = connect_read_only(path)
         try:
-            problems = [r[0] for r in conn.execute("PRAGMA quick_check")]
+            problems = quick_check(conn)
         finally:
             conn.close()
         for descriptor in descriptors:

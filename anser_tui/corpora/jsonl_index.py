@@ -29,6 +29,7 @@ from anser_tui.core.errors import InputError
 from anser_tui.core.json_input import object_line
 from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.corpora.sqlite_reader import connect_read_only
+from anser_tui.workspace.corpus_sql import index_meta, index_offsets, write_index
 
 INDEX_VERSION = "2"  # 2: every line checked while building
 SUFFIX = ".anser-index.sqlite"
@@ -229,7 +230,7 @@ class JsonlIndex:
         try:
             conn = connect_read_only(candidate)
             try:
-                meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+                meta = index_meta(conn)
             finally:
                 conn.close()
         except sqlite3.DatabaseError:
@@ -268,11 +269,6 @@ class JsonlIndex:
         except sqlite3.OperationalError as exc:
             raise OSError(str(exc)) from None
         try:
-            conn.execute("PRAGMA journal_mode=OFF")
-            conn.execute("PRAGMA synchronous=OFF")
-            conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-            conn.execute("CREATE TABLE records (key TEXT PRIMARY KEY, offset INTEGER, "
-                         "length INTEGER) WITHOUT ROWID")
             offsets: set[int] = set()
 
             def entries() -> Iterable[tuple[str, int, int]]:
@@ -280,10 +276,7 @@ class JsonlIndex:
                     offsets.add(entry[1])
                     yield entry
 
-            conn.executemany("INSERT OR IGNORE INTO records VALUES (?, ?, ?)", entries())
-            conn.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
-            conn.commit()
-            n_keys = conn.execute("SELECT count(*) FROM records").fetchone()[0]
+            n_keys = write_index(conn, entries(), meta)
         except BaseException as exc:  # a broken line (InputError) too: no half-built file left
             conn.close()
             tmp.unlink(missing_ok=True)
@@ -314,16 +307,7 @@ class JsonlIndex:
 
     def offsets(self, keys: Sequence[str]) -> dict[str, tuple[int, int]]:
         """Where each key's record sits in the JSONL: (offset, length); unknown keys left out."""
-        conn = self._connection()
-        found: dict[str, tuple[int, int]] = {}
-        unique = list(dict.fromkeys(keys))
-        for start in range(0, len(unique), 500):
-            part = unique[start:start + 500]
-            rows = conn.execute(
-                f"SELECT key, offset, length FROM records WHERE key IN "
-                f"({', '.join('?' * len(part))})", part)
-            found.update((k, (o, n)) for k, o, n in rows)
-        return found
+        return index_offsets(self._connection(), list(dict.fromkeys(keys)))
 
     def close(self) -> None:
         if self._conn is not None:

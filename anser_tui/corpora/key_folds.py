@@ -16,6 +16,7 @@ import unicodedata
 from typing import Any
 
 from anser_tui.corpora.descriptor import KeyNormalizer
+from anser_tui.workspace.corpus_sql import keys_beyond_ascii
 
 _SPACE = re.compile(r"\s")
 
@@ -27,11 +28,9 @@ def _changes(stored: Any) -> bool:
 
 def fold_map(conn: sqlite3.Connection, table: str, key: str, normalize: KeyNormalizer
              ) -> dict[str, Any]:
-    """{folded key: stored key} for the keys of `table`.`key` that `normalize` changes.
-
-    `table` and `key` are quoted identifiers."""
+    """{folded key: stored key} for the keys of `table`.`key` that `normalize` changes."""
     folds: dict[str, Any] = {}
-    for (stored,) in conn.execute(f"SELECT {key} FROM {table} WHERE {key} GLOB '*[^!-~]*'"):
+    for stored in keys_beyond_ascii(conn, table, key):
         if not _changes(stored):
             continue
         folded = normalize(stored)

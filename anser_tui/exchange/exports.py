@@ -29,12 +29,12 @@ from typing import Any
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.calibration.adjudication import Settlement, Standing, settle
 from anser_tui.calibration.pairs import CalibrationInputs
-from anser_tui.review.session_rows import load_sessions
 from anser_tui.workspace.decisions import all_decisions
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.judgments import usable_score
 from anser_tui.workspace.records import Judgment
 from anser_tui.workspace.rubric import Rubric, at_precision
+from anser_tui.workspace.sessions import load_sessions
 from anser_tui.workspace.store import WorkspaceStore
 
 ADJUDICATED_COLUMNS = ("run", "id", "group", "form", "judge_score", "adjudicated_score",

@@ -24,18 +24,17 @@ from typing import Any
 
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.core.errors import InputError
-from anser_tui.review.session_rows import (
-    REVIEW,
-    QueueEntry,
-    free_session_name,
-    insert_session,
-)
 from anser_tui.workspace.decisions import append_decision, verdict_kind
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.judgments import current_judgments
 from anser_tui.workspace.records import Decision, ReasonCode
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.runs import iter_jsonl
+from anser_tui.workspace.sessions import (
+    REVIEW,
+    QueueEntry,
+    insert_session,
+)
 from anser_tui.workspace.store import WorkspaceStore
 
 _KEYS = {"id", "run", "marks", "reason_code", "comment", "judge_visible"}
@@ -145,9 +144,9 @@ def import_decisions(store: WorkspaceStore, path: Path, reviewer: str,
         raise InputError("give a non-empty --reviewer")
     decisions = read_decisions(store, path, reviewer, run)
     with store.transaction():
-        name = free_session_name(store, f"import:{path.name}")
-        session_id = insert_session(
-            store, reviewer=reviewer, name=name, purpose=REVIEW, blind=False, order_by="import",
+        session_id, name = insert_session(
+            store, reviewer=reviewer, name_base=f"import:{path.name}", purpose=REVIEW,
+            blind=False, order_by="import",
             design={"order": "import", "source": str(path.resolve()),
                     "n_queued": len(decisions), "random_sample": False},
             entries=[QueueEntry(Item(d.run, d.task_id)) for d in decisions])

@@ -93,7 +93,7 @@ class JudgeRunner:
         writer = self.store.reopen()
         # Judgments can be had again (the cache, a re-run): a commit need not wait for the
         # disk, only survive a crash of this process, which WAL at NORMAL guarantees.
-        writer.conn.execute("PRAGMA synchronous=NORMAL")
+        writer.sync_to_survive_process_crash()
         try:
             pending = self._serve_cached(writer)
             if pending:  # the client (and the API key) only when something is to be sent

@@ -136,7 +136,7 @@ class WorkspaceStore:
                                  (t.to_row() for t in tasks))
                 conn.executemany("INSERT INTO task_splits (task_id, split) VALUES (?, ?)",
                                  ((tid, s) for tid, names in splits.items() for s in names))
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            store.checkpoint()
         finally:
             conn.close()
         for suffix in ("-wal", "-shm"):
@@ -230,6 +230,22 @@ class WorkspaceStore:
                                      "again", self.path) from None
                 time.sleep(min(0.05 * 2 ** attempt, 1.0))
 
+    def checkpoint(self) -> None:
+        """Move everything in the write-ahead log into the file itself (and empty the log)."""
+        self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def change_stamp(self) -> tuple[int, int]:
+        """What changes when another connection commits (SQLite's data version) or a judgment
+        is added (the newest judgment's id): compare two to know whether to read again."""
+        version = self.conn.execute("PRAGMA data_version").fetchone()[0]
+        last = self.conn.execute("SELECT MAX(id) FROM judgments").fetchone()[0]
+        return int(version), int(last or 0)
+
+    def sync_to_survive_process_crash(self) -> None:
+        """Commit without waiting for the disk, only so as to survive a crash of this process
+        (WAL at synchronous NORMAL), for writes that can be had again."""
+        self.conn.execute("PRAGMA synchronous=NORMAL")
+
     def rows(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
         """The rows of a query as `sqlite3.Row`s (by column name), for `from_row`."""
         cursor = self.conn.cursor()
@@ -284,6 +300,10 @@ class WorkspaceStore:
             raise InputError(f"no task {task_id!r} in the workspace", self.path)
         return task
 
+    def task_ids(self) -> list[str]:
+        """Every task id in benchmark order (read afresh, without reading the tasks)."""
+        return [task_id for (task_id,) in self.conn.execute("SELECT id FROM tasks ORDER BY seq")]
+
     def has_task(self, task_id: str) -> bool:
         if task_id in self._tasks or self._all_tasks:
             return task_id in self._tasks
@@ -302,6 +322,15 @@ class WorkspaceStore:
     # -- runs ----------------------------------------------------------------------------
     def run_names(self) -> list[str]:
         return [r[0] for r in self.conn.execute("SELECT name FROM runs ORDER BY imported_at")]
+
+    def run_sizes(self) -> list[tuple[str, int]]:
+        """(run, number of outputs) of every run, in import order."""
+        return [(name, n) for name, n in self.conn.execute(
+            "SELECT name, n_outputs FROM runs ORDER BY imported_at")]
+
+    def run_import_times(self) -> dict[str, str]:
+        """{run: when it was imported (UTC, ISO)}."""
+        return dict(self.conn.execute("SELECT name, imported_at FROM runs"))
 
     def has_run(self, name: str) -> bool:
         return self.conn.execute("SELECT 1 FROM runs WHERE name=?", (name,)).fetchone() is not None

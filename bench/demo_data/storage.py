@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from anser_tui.workspace.corpus_sql import write_table
+
 DEMO_RUN = "demo-system"
 
 
@@ -29,12 +31,7 @@ def write_sqlite(path: Path, tables: Iterable[Table]) -> None:
     db = sqlite3.connect(path)
     try:
         for table in tables:
-            db.execute(f"CREATE TABLE {table.name} ({table.columns})")
-            if table.rows:
-                marks = ", ".join("?" * len(table.rows[0]))
-                db.executemany(f"INSERT INTO {table.name} VALUES ({marks})", table.rows)
-            for column in table.indexes:
-                db.execute(f"CREATE INDEX {table.name}_{column} ON {table.name} ({column})")
+            write_table(db, table.name, table.columns, table.rows, table.indexes)
         db.commit()
     finally:
         db.close()
