@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from anser_tui.benchmarks.card import CardItem, ReviewCard
 from anser_tui.core.errors import InputError
 from anser_tui.core.settings import BertScoreSettings
 from anser_tui.scoring.cells import Cell
@@ -211,6 +212,17 @@ class Benchmark(Protocol):
     def table_blocks(self, runs: Sequence[tuple[str, Sequence[Any]]],
                      policy: str | None = None) -> list[TableBlock]:
         """The report as the terminal table lays it out (`policy` as in `render_report`)."""
+        ...
+
+
+    # -- the review card (benchmarks/card.py) ---------------------------------------------
+    def review_card(self, item: CardItem) -> ReviewCard:
+        """What the review screen and `show` show of one item, as neutral view models."""
+        ...
+
+    def documents(self, data_dir: Path, task: Task) -> list[tuple[str, str]]:
+        """The item's documents as (name, text), in reading order, for a card that offers
+        `CardKey.DOCUMENTS`; InputError naming a missing or unreadable file."""
         ...
 
 

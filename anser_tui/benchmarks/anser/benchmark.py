@@ -24,6 +24,7 @@ from anser_tui.benchmarks.base import (
     TableBlock,
     refuse_options,
 )
+from anser_tui.benchmarks.card import CardItem, ReviewCard
 from anser_tui.core.text import ground_truth_text
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, LogRecord, RunOutput, dumps
@@ -153,3 +154,11 @@ class AnserBenchmark:
         from anser_tui.benchmarks.anser.report_format import table_blocks
 
         return table_blocks(runs)
+
+    def review_card(self, item: CardItem) -> ReviewCard:
+        from anser_tui.benchmarks.anser.card import anser_card
+
+        return anser_card(item)
+
+    def documents(self, data_dir: Path, task: Task) -> list[tuple[str, str]]:
+        return []

@@ -24,6 +24,7 @@ from anser_tui.benchmarks.base import (
     WithoutCorpora,
     refuse_options,
 )
+from anser_tui.benchmarks.card import CardItem, ReviewCard
 from anser_tui.benchmarks.prbench.judge import PrbenchJudge
 from anser_tui.benchmarks.prbench.loader import (
     load_prbench,
@@ -106,3 +107,11 @@ class PrbenchBenchmark(WithoutCorpora):
         from anser_tui.benchmarks.prbench.report_format import table_blocks
 
         return table_blocks(runs, policy)
+
+    def review_card(self, item: CardItem) -> ReviewCard:
+        from anser_tui.benchmarks.prbench.card import prbench_card
+
+        return prbench_card(item, prbench_rubric(item.task))
+
+    def documents(self, data_dir: Path, task: Task) -> list[tuple[str, str]]:
+        return []
