@@ -7,58 +7,36 @@ in the help screen. Each decision is committed to the workspace by the marks bar
 screen moves on; once committed, it is shown as the item's decision. What is typed and left
 undecided is kept as that item's draft, shown again (and said so) when the reviewer comes back.
 
-Rules the reviewer can rely on (the help screen repeats them):
-- `a` with marks typed does nothing but say so: Enter commits the marks, Esc clears them.
-- A reason (`r`) goes with the marks being typed; with none typed, with the item's standing
-  decision; right after a commit that moved the screen on, with the item just decided.
-- `f` and `s` toggle: on a flagged (skipped) item they take the flag (skip) back.
-- `c` on an item with a comment edits the latest one; an empty edit removes it.
+The rules of deciding (reasons, toggles, drafts, blind review) are the help screen's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from pathlib import Path
 from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
 
 from anser_tui.benchmarks.card import CardKey, FormKind
 from anser_tui.judge_job import JudgeJob
+from anser_tui.review.drafts import Draft, DraftBook
 from anser_tui.review.item_view import ItemView, load_item
 from anser_tui.review.session import ReviewSession
-from anser_tui.widgets.card_text import block_text
+from anser_tui.screens.review_keys import REVIEW_BINDINGS, bound, key_areas
 from anser_tui.widgets.criterion_list import CriterionList
 from anser_tui.widgets.decision_bar import DecisionBar
 from anser_tui.widgets.evidence_panel import EvidencePanel, library_of
-from anser_tui.widgets.evidence_table import EvidenceTable
+from anser_tui.widgets.item_panels import ItemPanels
 from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.queue_list import QueueList
-from anser_tui.widgets.render import judge_body, metrics_body, unjudged_body, with_parsed
 from anser_tui.widgets.review_header import ReviewHeader
-from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import DecisionKind, ReasonCode
-
-_MARKS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
-                  id=f"review.mark-{d}") for d in range(5)]
-# the actions a benchmark's card adds, by the key it names
-_CARD_ACTIONS = {"unfold": CardKey.UNFOLD, "flip": CardKey.FLIP}
-_SEQUENCE_ACTIONS = {"mark", "unmark"}  # digits typed in order: not with a criterion list
-
-
-@dataclass
-class Draft:
-    """Marks and a reason typed on an item and not committed (criteria: marks set one
-    criterion at a time, by key)."""
-
-    marks: list[int]
-    reason: ReasonCode | None
-    criteria: dict[str, int] = field(default_factory=dict)
 
 
 class ReviewScreen(Screen[None]):
@@ -68,62 +46,29 @@ class ReviewScreen(Screen[None]):
     # Textual declares these as plain (instance) attributes: a ClassVar annotation clashes
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (140, "-medium"), (190, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (42, "-tall"), (56, "-roomy")]  # noqa: RUF012
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "next", "Next", id="review.next"),
-        Binding("p", "previous", "Prev", id="review.previous"),
-        Binding("a", "accept", "Accept", id="review.accept"),
-        *_MARKS,
-        Binding("y", "mark(1)", "Met", show=False, id="review.mark-yes"),
-        Binding("enter", "commit", "Commit", priority=True, id="review.commit"),
-        Binding("backspace", "unmark", "Del mark", show=False, id="review.unmark"),
-        Binding("escape", "clear_marks", "Clear", show=False, id="review.clear"),
-        Binding("e", "unfold", "Unfold", id="review.unfold"),
-        Binding("x", "flip", "Flip verdict", id="review.flip"),
-        Binding("f", "flag", "Flag", id="review.flag"),
-        Binding("s", "skip", "Skip", id="review.skip"),
-        Binding("u", "undo", "Undo", id="review.undo"),
-        Binding("r", "reason", "Reason", id="review.reason"),
-        Binding("c", "comment", "Comment", id="review.comment"),
-        Binding("g", "go_to", "Go to", id="review.go-to"),
-        Binding("l", "toggle_queue", "Queue", id="review.queue"),
-        Binding("slash", "filter", "Filter", key_display="/", show=False, id="review.filter"),
-        Binding("N", "jump('undecided')", "Next undecided", show=False,
-                id="review.next-undecided"),
-        Binding("F", "jump('flagged')", "Next flagged", show=False, id="review.next-flagged"),
-        Binding("S", "jump('skipped')", "Next skipped", show=False, id="review.next-skipped"),
-        Binding("D", "jump('disagreement')", "Next disagreement", show=False,
-                id="review.next-disagreement"),
-        Binding("K", "app.open_calibration", "Calibration", show=False,
-                id="review.calibration"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(REVIEW_BINDINGS)
 
     position: var[int] = var(0, init=False)
     unfolded: var[bool] = var(False, init=False)  # folded sections of the card shown whole
     criteria_form: var[bool] = var(False, init=False)  # marks typed in a criterion list
     view: var[ItemView | None] = var(None, init=False)
 
-    def __init__(self, session: ReviewSession):
+    def __init__(self, session: ReviewSession, data_dir: Path | None = None):
+        """`data_dir`: where the item's documents are (default: the workspace's folder)."""
         super().__init__()
         self.session = session
-        self.drafts: dict[Item, Draft] = {}
+        self.data_dir = data_dir or session.store.data_dir
+        self.drafts = DraftBook()
 
     def compose(self) -> ComposeResult:
         yield ReviewHeader(self.session, id="header")
         with Horizontal(id="body"):
             yield QueueList(self.session, id="queue")
             with Vertical(id="main"):
-                with Horizontal(id="top"):
-                    with Vertical(id="left"):
-                        yield TextPanel("Task", id="task")
-                        yield TextPanel("Answer", id="answer")
-                        yield TextPanel("Metrics", id="metrics")
-                    with Vertical(id="right"):
-                        yield TextPanel("Ground truth", id="ground-truth")
-                        criteria = CriterionList(id="criteria")
-                        yield criteria
-                        yield TextPanel("Judge", id="judge")
+                panels = ItemPanels(self.session, id="top")
+                yield panels
                 yield EvidencePanel(id="evidence")
-                yield DecisionBar(self.session, criteria, id="decision-bar")
+                yield DecisionBar(self.session, panels.criteria, id="decision-bar")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -159,54 +104,42 @@ class ReviewScreen(Screen[None]):
     def watch_position(self, new: int) -> None:
         if self.view is not None:
             self._keep_draft(self.view.item)
-        item = self.session.items[new]
-        draft = self.drafts.pop(item, None)
-        self.show_item(draft)
+        self.show_item(self.drafts.take(self.session.items[new]))
         self.query_one(QueueList).highlight(new)
 
     def watch_criteria_form(self, criteria_form: bool) -> None:
         self.set_class(criteria_form, "-criteria")
-        self.query_one(CriterionList).display = criteria_form
         self.refresh_bindings()
 
-    def watch_unfolded(self) -> None:
-        self._show_card()
+    def watch_unfolded(self, unfolded: bool) -> None:
+        self.set_class(unfolded, "-unfolded")
+        self.query_one(ItemPanels).show_card(unfolded, self._key_of("unfold"))
 
-    def watch_view(self) -> None:
+    def watch_view(self, view: ItemView | None) -> None:
+        """The item (or its judgment) changed: the widgets that show it follow."""
+        self.query_one(ItemPanels).view = view
+        self.bar.view = view
         self.refresh_bindings()  # the card's keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the keys of the item's card and marks form are bound."""
         card = self.view.card if self.view is not None else None
-        if action in _CARD_ACTIONS:
-            return card is not None and card.offers(_CARD_ACTIONS[action])
-        if action in _SEQUENCE_ACTIONS:
-            return not self.criteria_form
-        return True
+        return bound(action, card, self.criteria_form)
 
     def key_areas(self) -> list[tuple[str, list[BindingType]]]:
         """The review keys this item binds, by area, for the help screen."""
-        review = [b for b in self.BINDINGS if isinstance(b, Binding) and
-                  self.check_action(b.action.split("(")[0], ())]
-        areas: list[tuple[str, list[BindingType]]] = [("Review", list(review))]
-        if self.criteria_form:
-            areas.append(("Criteria", list(CriterionList.BINDINGS)))
-        if self.view is not None and self.view.has_evidence:
-            areas.append(("Evidence tables", list(EvidenceTable.BINDINGS)))
-        return areas
+        view = self.view
+        return key_areas(view.card if view is not None else None, self.criteria_form,
+                         view is not None and view.has_evidence)
 
     def _keep_draft(self, item: Item) -> None:
         """Keep what was typed on the item being left, and say so."""
         bar = self.bar
-        criteria = dict(self.query_one(CriterionList).marks) if self.criteria_form else {}
-        if bar.typed or bar.reason is not None or criteria:
-            self.drafts[item] = Draft(list(bar.typed), bar.reason, criteria)
-            typed = len(bar.typed) + len(criteria)
-            what = f"{typed} mark{'s' * (typed != 1)}"
-            if bar.reason is not None:
-                what += " and a reason"
-            self.notify(f"Draft kept for {item.task_id}: {what} (shown when you come back).",
-                        timeout=3, markup=False)
+        draft = Draft(list(bar.typed), bar.reason,
+                      dict(self.query_one(CriterionList).marks) if self.criteria_form else {})
+        if self.drafts.keep(item, draft):
+            self.notify(f"Draft kept for {item.task_id}: {draft.describe()} (shown when you "
+                        "come back).", timeout=3, markup=False)
 
     # -- showing -------------------------------------------------------------------------
     def _load(self) -> ItemView:
@@ -215,60 +148,25 @@ class ReviewScreen(Screen[None]):
 
     def show_item(self, draft: Draft | None = None) -> None:
         view = self._load()
-        card = view.card
-        assert card is not None
-        self.criteria_form = card.form is FormKind.CRITERIA and view.rubric is not None
+        assert view.card is not None
+        self.criteria_form = view.card.form is FormKind.CRITERIA and view.rubric is not None
         self.view = view
         self.bar.load(view, draft.marks if draft else [], draft.reason if draft else None,
                       draft is not None)
-        self._show_card()
-        self.query_one("#metrics", TextPanel).display = bool(view.metric_names)
-        self.query_one("#metrics", TextPanel).show(metrics_body(view))
+        self.query_one(ItemPanels).show(view, self.criteria_form,
+                                        draft.criteria if draft else {}, self.unfolded,
+                                        self._key_of("unfold"))
         evidence = self.query_one("#evidence", EvidencePanel)
         evidence.display = view.has_evidence
         if view.diff is not None:
             evidence.show(view.diff, view.task.query)
-        criteria = self.query_one(CriterionList)
-        if self.criteria_form and view.rubric is not None:
-            verdict = self.session.state(view.item).verdict
-            judge = view.judgment.marks if view.judgment is not None and \
-                self.session.judge_visible(view.item) else {}
-            criteria.load(view.rubric, dict(judge), dict(verdict.marks) if verdict else {},
-                          draft.criteria if draft else {})
-            criteria.focus()
-        elif card.reference is not None:
-            self.query_one("#ground-truth", TextPanel).show(block_text(card.reference),
-                                                            title=card.reference.title)
-            if not view.has_evidence:
-                self.query_one("#judge", TextPanel).focus()
         self.refresh_decision()
 
-    def _show_card(self) -> None:
-        """The task and answer panels, folded or not."""
-        view = self.view
-        if view is None or view.card is None:
-            return
-        card, key = view.card, self._key_of("unfold")
-        self.query_one("#task", TextPanel).show(block_text(card.task, self.unfolded, key),
-                                                title=card.task.title,
-                                                subtitle=card.task.subtitle)
-        self.query_one("#answer", TextPanel).show(
-            with_parsed(block_text(card.answer, self.unfolded, key), view.metrics),
-            title=card.answer.title)
-
     def _key_of(self, action: str) -> str:
-        binding = next(b for b in self.BINDINGS if isinstance(b, Binding) and b.action == action)
-        remapped = getattr(self.app, "settings", None)
-        keymap = remapped.keymap if remapped is not None else {}
-        return keymap.get(binding.id or "", binding.key)
-
-    @on(CriterionList.Moved)
-    def _criterion_moved(self, event: CriterionList.Moved) -> None:
-        card = self.view.card if self.view is not None else None
-        detail = card.criteria.get(event.criterion.key) if card is not None else None
-        if detail is not None:
-            self.query_one("#ground-truth", TextPanel).show(block_text(detail),
-                                                            title=detail.title)
+        """The key bound to `action` as the key bar shows it (remapped keys as remapped)."""
+        bound = next((b for _node, b, _on, _tip in self.active_bindings.values()
+                      if b.action == action), None)
+        return self.app.get_key_display(bound) if bound is not None else action
 
     @on(CriterionList.Marked)
     def _criterion_marked(self) -> None:
@@ -282,22 +180,11 @@ class ReviewScreen(Screen[None]):
     def refresh_decision(self) -> None:
         view = self.view
         assert view is not None
-        state = self.session.state(view.item)
-        judge = self.query_one("#judge", TextPanel)
-        if view.rubric is None:
-            judge.show(unjudged_body(view.task.form.value, state), title="Judge")
-        else:
-            card = view.card
-            judge.show(judge_body(view.rubric, view.judgment, state, self.bar.marks_typed(),
-                                  reveal=self.session.judge_visible(view.item),
-                                  history=view.history,
-                                  said=card.judge_said if card is not None else None,
-                                  form=card.form if card is not None else FormKind.SEQUENCE),
-                       title=f"Judge · {view.rubric.label}")
+        self.query_one(ItemPanels).show_judge(self.bar.marks_typed())
         self.bar.redraw()
-        self.query_one(QueueList).update_item(self.position, view.item, state)
-        self.query_one(ReviewHeader).show_item(view, self.position,
-                                               self.query_one(QueueList).filter_text)
+        self.query_one(QueueList).update_item(self.position, view.item,
+                                              self.session.state(view.item))
+        self.query_one(ReviewHeader).show_item(view, self.position, self.filter_text)
 
     @on(JudgeJob.JudgmentStored)
     def _judgment_stored(self, message: JudgeJob.JudgmentStored) -> None:
@@ -330,63 +217,41 @@ class ReviewScreen(Screen[None]):
         self.unfolded = not self.unfolded
 
     # -- moving --------------------------------------------------------------------------
+    def _step(self, step: int, at_end: str = "") -> None:
+        """To the next (previous) item the filter lets through; at the end, say `at_end`."""
+        target = self.query_one(QueueList).navigator.step(self.position, step)
+        if target is not None:
+            self.position = target
+        elif at_end:
+            self.refresh_decision()
+            self.notify(at_end, timeout=3)
+
     def action_next(self) -> None:
-        queue = self.query_one(QueueList)
-        following = queue.navigator.step(self.position, 1)
-        if following is not None:
-            self.position = following
-        else:
-            self.notify(f"Last {'matching ' if queue.navigator.filter.active else ''}item of "
-                        "the queue.", timeout=2)
+        matching = "matching " if self.query_one(QueueList).navigator.filter.active else ""
+        self._step(1, f"Last {matching}item of the queue.")
 
     def action_previous(self) -> None:
-        preceding = self.query_one(QueueList).navigator.step(self.position, -1)
-        if preceding is not None:
-            self.position = preceding
-
-    def _move_on(self, said: str) -> None:
-        following = self.query_one(QueueList).navigator.step(self.position, 1)
-        if following is not None:
-            self.position = following
-        else:
-            self.refresh_decision()
-            if said:
-                self.notify(said, timeout=3)
+        self._step(-1)
 
     @on(DecisionBar.Committed)
     def _committed(self, event: DecisionBar.Committed) -> None:
         if event.visible:
-            self._move_on("Decided the last item of the queue.")
+            self._step(1, "Decided the last item of the queue.")
             return
         # a blind verdict: stay, show the judge; the reviewer may revise, accept or move on
         self.show_item()
         self.notify("Judge revealed: a accepts its marks, digits revise yours, n moves on.",
                     timeout=4)
 
-    # -- deciding (the marks bar decides; a refusal is said here) -------------------------
-    def _judged(self) -> bool:
-        """The LLM judge scores the current item; else a notice."""
-        if self.view is not None and self.view.rubric is not None:
-            return True
-        self.notify("The LLM judge does not score this form: f flags it, c comments.",
-                    severity="warning", timeout=3)
-        return False
-
-    def _refused(self, problem: str | None) -> None:
-        if problem is not None:
-            self.notify(problem, severity="warning", timeout=4)
-
+    # -- deciding (the marks bar decides, and says why it does not) -----------------------
     def action_accept(self) -> None:
-        if self._judged():
-            self._refused(self.bar.accept())
+        self.bar.accept()
 
     def action_flip(self) -> None:
-        if self._judged():
-            self._refused(self.bar.flip())
+        self.bar.flip()
 
     def action_mark(self, digit: int) -> None:
-        if self._judged():
-            self._refused(self.bar.type_mark(digit))
+        self.bar.type_mark(digit)
 
     def action_unmark(self) -> None:
         self.bar.unmark()
@@ -400,7 +265,7 @@ class ReviewScreen(Screen[None]):
         if not self.bar.marks_typed() or view.rubric is None:
             self._open_sources(view)  # no marks typed: Enter opens the evidence or documents
             return
-        self._refused(self.bar.commit())
+        self.bar.commit()
 
     def _open_sources(self, view: ItemView) -> None:
         """Enter with nothing typed: the highlighted evidence row's document, or the item's
@@ -414,8 +279,7 @@ class ReviewScreen(Screen[None]):
         from anser_tui.screens.document_set import DocumentSetScreen
 
         try:
-            documents = self.session.benchmark.documents(self.session.store.data_dir,
-                                                         view.task)
+            documents = self.session.benchmark.documents(self.data_dir, view.task)
         except InputError as exc:
             self.notify(exc.message, severity="error", markup=False)
             return
@@ -424,20 +288,11 @@ class ReviewScreen(Screen[None]):
     def action_reason(self) -> None:
         from anser_tui.screens.prompts import ReasonPicker  # its widgets load on first use
 
-        if not self._judged():
+        if not self.bar.judged():
             return
         item, decision = self.bar.reason_target()
-        if decision is None:
-            subject = f"{item.task_id} (the override you are typing)"
-        else:
-            what = "accept" if decision.kind is DecisionKind.ACCEPT else "override"
-            subject = f"{item.task_id} (your {what}, already committed)"
-        self.app.push_screen(ReasonPicker(subject), lambda code: self._reason_chosen(
-            self.bar.reason_chosen(item, decision, code)))
-
-    def _reason_chosen(self, said: str | None) -> None:
-        if said is not None:
-            self.notify(said, timeout=3, markup=False)
+        self.app.push_screen(ReasonPicker(self.bar.reason_subject(item, decision)),
+                             lambda code: self.bar.reason_chosen(item, decision, code))
 
     def action_comment(self) -> None:
         from anser_tui.screens.prompts import TextPrompt
@@ -470,7 +325,7 @@ class ReviewScreen(Screen[None]):
         view = self.view
         assert view is not None
         if self.session.toggle(view.item, DecisionKind.SKIP, self.bar.spent()):
-            self._move_on("")  # what was typed stays as the skipped item's draft
+            self._step(1)  # what was typed stays as the skipped item's draft
         else:
             self.notify("Skip taken back.", timeout=2)
             self.refresh_decision()

@@ -23,7 +23,7 @@ from anser_tui.review.session import ReviewSession
 from anser_tui.widgets.criterion_list import CriterionList
 from anser_tui.widgets.marks_line import criteria_line, sequence_line, unjudged_line
 from anser_tui.workspace.item import Item
-from anser_tui.workspace.records import Decision, ReasonCode
+from anser_tui.workspace.records import Decision, DecisionKind, ReasonCode
 from anser_tui.workspace.rubric import CriterionKind
 
 
@@ -125,19 +125,31 @@ class DecisionBar(Static):
         return round(time.monotonic() - self.shown_at, 3)
 
     # -- typing --------------------------------------------------------------------------
-    def type_mark(self, digit: int) -> str | None:
-        """Fill the next criterion; what is wrong, or None."""
+    def judged(self) -> bool:
+        """The LLM judge scores the current item; else say so."""
+        if self.view is not None and self.view.rubric is not None:
+            return True
+        self.notify("The LLM judge does not score this form: f flags it, c comments.",
+                    severity="warning", timeout=3)
+        return False
+
+    def _refuse(self, problem: str) -> None:
+        self.notify(problem, severity="warning", timeout=4, markup=False)
+
+    def type_mark(self, digit: int) -> None:
+        """Fill the next criterion."""
+        if not self.judged():
+            return
         view = self.view
         assert view is not None and view.rubric is not None
         criteria = view.rubric.criteria
         if len(self.typed) >= len(criteria):
             self.app.bell()
-            return None
-        if criteria[len(self.typed)].kind is CriterionKind.BINARY and digit > 1:
-            return f"{criteria[len(self.typed)].label} is met (1, y) or not met (0)."
-        self.typed.append(digit)
-        self._changed()
-        return None
+        elif criteria[len(self.typed)].kind is CriterionKind.BINARY and digit > 1:
+            self._refuse(f"{criteria[len(self.typed)].label} is met (1, y) or not met (0).")
+        else:
+            self.typed.append(digit)
+            self._changed()
 
     def unmark(self) -> None:
         if self.typed:
@@ -156,54 +168,67 @@ class DecisionBar(Static):
         self.last_commit = (self.view.item, decision)
         self.post_message(self.Committed(self.view.item, decision, visible))
 
-    def accept(self) -> str | None:
-        """Accept the judge's marks; what stands in the way, or None."""
+    def accept(self) -> None:
+        """Accept the judge's marks, or say what stands in the way."""
+        if not self.judged():
+            return
         view = self.view
         assert view is not None
         if self.marks_typed():
-            return "You have typed marks: Enter commits them, Esc clears them; then a " \
-                   "accepts the judge."
-        if not self.session.judge_visible(view.item):
-            return "Blind review: commit your own marks first; the judge's are then shown."
-        if view.judgment is None or not view.judgment.marks or view.judgment.score is None:
-            return "No valid judge marks to accept: type your own marks."
-        self._decided(self.session.accept(view.item, view.judgment, time_spent_s=self.spent(),
-                                          reason_code=self.reason))
-        return None
+            self._refuse("You have typed marks: Enter commits them, Esc clears them; then a "
+                         "accepts the judge.")
+        elif not self.session.judge_visible(view.item):
+            self._refuse("Blind review: commit your own marks first; the judge's are then "
+                         "shown.")
+        elif view.judgment is None or not view.judgment.marks or view.judgment.score is None:
+            self._refuse("No valid judge marks to accept: type your own marks.")
+        else:
+            self._decided(self.session.accept(view.item, view.judgment,
+                                              time_spent_s=self.spent(),
+                                              reason_code=self.reason))
 
-    def commit(self) -> str | None:
-        """Commit the marks typed as an override; what is missing, or None."""
+    def commit(self) -> None:
+        """Commit the marks typed as an override, or say what is missing."""
         view = self.view
         assert view is not None and view.rubric is not None
         marks, total = self.marks_typed(), len(view.rubric.criteria)
         if len(marks) < total:
             what = "criteria" if self.criterion_form else "marks"
-            return f"{'Mark' if self.criterion_form else 'Give'} all {total} {what} before " \
-                   f"Enter ({len(marks)} so far)."
+            self._refuse(f"{'Mark' if self.criterion_form else 'Give'} all {total} {what} "
+                         f"before Enter ({len(marks)} so far).")
+            return
         visible = self.session.judge_visible(view.item)
         decision = self.session.override(view.item, marks, view.judgment, judge_visible=visible,
                                          reason_code=self.reason, time_spent_s=self.spent())
         self._decided(decision, visible)
-        return None
 
-    def flip(self) -> str | None:
-        """Commit the judge's single verdict turned over; what stands in the way, or None."""
+    def flip(self) -> None:
+        """Commit the judge's single verdict turned over, or say what stands in the way."""
+        if not self.judged():
+            return
         view = self.view
         assert view is not None and view.rubric is not None
         criteria = view.rubric.criteria
-        if len(criteria) != 1 or criteria[0].kind is not CriterionKind.BINARY:
-            return "x flips a single verdict; mark criteria with digits here."
-        if not self.session.judge_visible(view.item):
-            return "Blind review: commit your own verdict first."
         judge = view.judgment.marks.get(criteria[0].key) if view.judgment else None
-        if judge is None:
-            return "No judge verdict to flip: type yours (1 or y, 0)."
-        self._decided(self.session.override(view.item, {criteria[0].key: 1 - judge},
-                                            view.judgment, reason_code=self.reason,
-                                            time_spent_s=self.spent()))
-        return None
+        if len(criteria) != 1 or criteria[0].kind is not CriterionKind.BINARY:
+            self._refuse("x flips a single verdict; mark criteria with digits here.")
+        elif not self.session.judge_visible(view.item):
+            self._refuse("Blind review: commit your own verdict first.")
+        elif judge is None:
+            self._refuse("No judge verdict to flip: type yours (1 or y, 0).")
+        else:
+            self._decided(self.session.override(view.item, {criteria[0].key: 1 - judge},
+                                                view.judgment, reason_code=self.reason,
+                                                time_spent_s=self.spent()))
 
     # -- reasons -------------------------------------------------------------------------
+    def reason_subject(self, item: Item, decision: Decision | None) -> str:
+        """What the reason picker says the reason goes with."""
+        if decision is None:
+            return f"{item.task_id} (the override you are typing)"
+        what = "accept" if decision.kind is DecisionKind.ACCEPT else "override"
+        return f"{item.task_id} (your {what}, already committed)"
+
     def reason_target(self) -> tuple[Item, Decision | None]:
         """Which item (and standing decision) a reason chosen now goes with: the marks being
         typed; with none typed, the item's standing decision; right after a commit that moved
@@ -222,15 +247,15 @@ class DecisionBar(Static):
         return view.item, None
 
     def reason_chosen(self, item: Item, decision: Decision | None,
-                      code: ReasonCode | None) -> str | None:
-        """Record a reason picked for `reason_target()`; what to say, or None."""
+                      code: ReasonCode | None) -> None:
+        """Record a reason picked for `reason_target()` (None: the picker was closed)."""
         if code is None:
-            return None
+            return
         if decision is None:
             self.set_reason(code)  # goes with the marks Enter (or a) commits
-            return None
+            return
         self.last_commit = (item, self.session.with_reason(item, decision, code))
         self._changed()
         if self.view is None or item != self.view.item:
-            return f"Reason '{code.value}' recorded for {item.task_id}."
-        return None
+            self.notify(f"Reason '{code.value}' recorded for {item.task_id}.", timeout=3,
+                        markup=False)
