@@ -99,7 +99,6 @@ class AnserApp(App[None]):
         """Open the help screen (every key by area, with its id), or close it. On a review,
         the keys of the item's benchmark: its marks form and what its card adds."""
         from anser_tui.screens.calibration import CalibrationScreen
-        from anser_tui.screens.document import DocumentScreen
         from anser_tui.screens.help import HelpScreen
 
         if isinstance(self.screen, HelpScreen):
@@ -109,7 +108,7 @@ class AnserApp(App[None]):
                       None)
         areas = review.key_areas() if review is not None else []
         self.push_screen(HelpScreen([
-            *areas, ("Text panels", TextPanel.BINDINGS), ("Document", DocumentScreen.BINDINGS),
+            *areas, ("Text panels", TextPanel.BINDINGS),
             ("Calibration", CalibrationScreen.BINDINGS),
             ("App", self.BINDINGS), ("Help", HelpScreen.BINDINGS)], self.settings.keymap))
 

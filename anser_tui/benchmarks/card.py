@@ -101,6 +101,7 @@ class ReviewCard:
     form: FormKind = FormKind.SEQUENCE
     keys: frozenset[CardKey] = frozenset()
     criteria: Mapping[str, Block] = field(default_factory=dict)  # a criterion list's details
+    metric_units: Mapping[str, str] = field(default_factory=dict)  # {metric: "s"}
 
     def offers(self, key: CardKey) -> bool:
         return key in self.keys

@@ -69,5 +69,8 @@ def key_areas(card: ReviewCard | None, criteria_form: bool,
     if criteria_form:
         areas.append(("Criteria", list(CriterionList.BINDINGS)))
     if evidence:
-        areas.append(("Evidence tables", list(EvidenceTable.BINDINGS)))
+        from anser_tui.screens.document import DocumentScreen
+
+        areas += [("Evidence tables", list(EvidenceTable.BINDINGS)),
+                  ("Document", list(DocumentScreen.BINDINGS))]
     return areas

@@ -1,4 +1,5 @@
-"""A rubric of binary criteria reviewed one criterion at a time (PRBench).
+"""A rubric of binary criteria reviewed one criterion at a time (a card whose form is a
+criterion list).
 
 j/k or the arrows move between criteria, y (or 1) sets met, 0 not met, space flips the focused
 mark: the digits mean what they mean in every marks form, and n/p stay next/prev item. Each

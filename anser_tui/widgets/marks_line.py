@@ -42,21 +42,21 @@ def criteria_line(rubric: Rubric, marks: Mapping[str, int], reason: ReasonCode |
                   verdict: Decision | None) -> Text:
     """A rubric marked one criterion at a time: how many are marked, what Enter does."""
     total = len(rubric.criteria)
+    if verdict is not None and not marks:
+        met = sum(1 for v in verdict.marks.values() if v)
+        line = Text(f"{_decided(verdict)}: {met} met, {len(verdict.marks) - met} not met",
+                    style="anser.success")
+        line.append("   y/0/space change it · a accepts the judge · n next",
+                    style="anser.muted")
+        return line
     line = Text(f"{len(marks)}/{total} criteria marked", style="bold")
     met = sum(1 for v in marks.values() if v)
     if marks:
         line.append(f" ({met} met, {len(marks) - met} not met)")
-    elif verdict is not None:
-        met = sum(1 for v in verdict.marks.values() if v)
-        line.append(f" (standing: {met} met, {len(verdict.marks) - met} not met)")
     if reason is not None:
         line.append(f"   reason: {reason.value}", style="italic")
     if len(marks) == total:
         line.append("   Enter commits these marks", style="bold")
-    elif verdict is not None and not marks:
-        line.append(f"   {_decided(verdict)}", style="anser.success")
-        line.append(" · y/0/space change it · a accepts the judge · n next",
-                    style="anser.muted")
     else:
         line.append("   y met · 0 not met · space flips · a accepts all the judge's marks · "
                     "n next", style="anser.muted")

@@ -196,6 +196,7 @@ def metrics_body(view: ItemView) -> Text:
         return Text("No metrics yet (run `anser-tui score`).", style="dim italic")
     parts: list[Text] = []
     line, reasons = Text(), []
+    units = view.card.metric_units if view.card is not None else {}
     for name in (n for n in view.metric_names if n in view.metrics):
         value, detail = view.metrics[name]
         if value is None:
@@ -205,7 +206,8 @@ def metrics_body(view: ItemView) -> Text:
         if line:
             line.append("  ·  ", style="dim")
         line.append(f"{name} ", style="bold")
-        line.append(number(value) + (" s" if name == "Latency" else ""))
+        unit = units.get(name)
+        line.append(number(value) + (f" {unit}" if unit else ""))
     parts += [line] if line else []
     parts += [safe(reason, "dim") for reason in reasons]
     return lines(parts)

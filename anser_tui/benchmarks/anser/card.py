@@ -3,6 +3,7 @@ the rubric's 0-4 dimensions are typed as digits in order."""
 
 from __future__ import annotations
 
+from anser_tui.benchmarks.anser.groups import LATENCY
 from anser_tui.benchmarks.card import Block, CardItem, ReviewCard, Section, Tone, judge_reason
 from anser_tui.core.text import value_text
 
@@ -19,4 +20,4 @@ def anser_card(item: CardItem) -> ReviewCard:
                    subtitle=Section.of("", subtitle).body),
         answer=Block(f"Answer · {item.run}", (answer,)),
         reference=Block("Ground truth", (Section.of("", value_text(task.ground_truth)),)),
-        judge_said=judge_reason(item.judgment))
+        judge_said=judge_reason(item.judgment), metric_units={LATENCY: "s"})
