@@ -26,6 +26,7 @@ from anser_tui.benchmarks.card import CardKey, FormKind
 from anser_tui.judge_job import JudgeJob
 from anser_tui.review.drafts import Draft, DraftBook
 from anser_tui.review.item_view import ItemView, load_item
+from anser_tui.review.reasons import reason_subject
 from anser_tui.review.session import ReviewSession
 from anser_tui.screens.review_keys import REVIEW_BINDINGS, bound, key_areas
 from anser_tui.widgets.criterion_list import CriterionList
@@ -36,7 +37,7 @@ from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.queue_list import QueueList
 from anser_tui.widgets.review_header import ReviewHeader
 from anser_tui.workspace.item import Item
-from anser_tui.workspace.records import DecisionKind, ReasonCode
+from anser_tui.workspace.records import ReasonCode
 
 
 class ReviewScreen(Screen[None]):
@@ -291,7 +292,7 @@ class ReviewScreen(Screen[None]):
         if not self.bar.judged():
             return
         item, decision = self.bar.reason_target()
-        self.app.push_screen(ReasonPicker(self.bar.reason_subject(item, decision)),
+        self.app.push_screen(ReasonPicker(reason_subject(item, decision)),
                              lambda code: self.bar.reason_chosen(item, decision, code))
 
     def action_comment(self) -> None:
@@ -304,42 +305,26 @@ class ReviewScreen(Screen[None]):
         prompt = TextPrompt(f"Edit the comment on {view.item.task_id} (empty removes it)",
                             value=latest.comment or "") if latest is not None else \
             TextPrompt(f"Comment on {view.item.task_id}")
-        self.app.push_screen(prompt, lambda text: self._commented(
+        self.app.push_screen(prompt, lambda text: self.bar.comment(
             view.item, text, latest.uid if latest is not None else None))
 
-    def _commented(self, item: Item, text: str | None, replaces: str | None) -> None:
-        if text is None and replaces is None:
-            return
-        self.session.mark(item, DecisionKind.COMMENT, comment=text or "", replaces=replaces)
-        self.refresh_decision()
-
-    # -- flags, skips, undo ----------------------------------------------------------------
+    # -- flags, skips, undo (the marks bar records them) -------------------------------
     def action_flag(self) -> None:
-        view = self.view
-        assert view is not None
-        flagged = self.session.toggle(view.item, DecisionKind.FLAG, self.bar.spent())
-        self.notify("Flagged." if flagged else "Flag taken back.", timeout=2)
-        self.refresh_decision()
+        self.bar.flag()
 
     def action_skip(self) -> None:
-        view = self.view
-        assert view is not None
-        if self.session.toggle(view.item, DecisionKind.SKIP, self.bar.spent()):
-            self._step(1)  # what was typed stays as the skipped item's draft
-        else:
-            self.notify("Skip taken back.", timeout=2)
-            self.refresh_decision()
+        self.bar.skip()
 
     def action_undo(self) -> None:
-        """Undo the session's latest standing event and go back to its item."""
-        last = self.session.last_undoable()
-        if last is None:
-            self.notify("Nothing to undo.", timeout=2)
-            return
-        item, event = last
-        self.session.undo(item)
-        self.notify(f"Undid {event.kind.value} on {item.task_id}.", timeout=2, markup=False)
-        target = self.session.items.index(item)
+        self.bar.undo()
+
+    @on(DecisionBar.Skipped)
+    def _skipped(self) -> None:
+        self._step(1)  # what was typed stays as the skipped item's draft
+
+    @on(DecisionBar.Undone)
+    def _undone(self, event: DecisionBar.Undone) -> None:
+        target = self.session.items.index(event.item)
         if target == self.position:
             self.show_item()
         else:

@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from anser_tui.benchmarks.card import FormKind
 from anser_tui.review.item_view import ItemView
+from anser_tui.review.reasons import reason_target
 from anser_tui.review.session import ReviewSession
 from anser_tui.widgets.criterion_list import CriterionList
 from anser_tui.widgets.marks_line import criteria_line, sequence_line, unjudged_line
@@ -50,7 +51,17 @@ class DecisionBar(Static):
 
     @dataclass
     class Typed(Message):
-        """The marks or the reason being typed changed."""
+        """The marks or the reason being typed changed, or an event was added to the item."""
+
+    @dataclass
+    class Skipped(Message):
+        """The item was skipped (what was typed stays as its draft)."""
+
+    @dataclass
+    class Undone(Message):
+        """The session's latest standing event, on `item`, was undone."""
+
+        item: Item
 
     restored: var[bool] = var(False)  # what is typed is a draft brought back
     complete: var[bool] = var(False)
@@ -222,29 +233,11 @@ class DecisionBar(Static):
                                                 time_spent_s=self.spent()))
 
     # -- reasons -------------------------------------------------------------------------
-    def reason_subject(self, item: Item, decision: Decision | None) -> str:
-        """What the reason picker says the reason goes with."""
-        if decision is None:
-            return f"{item.task_id} (the override you are typing)"
-        what = "accept" if decision.kind is DecisionKind.ACCEPT else "override"
-        return f"{item.task_id} (your {what}, already committed)"
-
     def reason_target(self) -> tuple[Item, Decision | None]:
-        """Which item (and standing decision) a reason chosen now goes with: the marks being
-        typed; with none typed, the item's standing decision; right after a commit that moved
-        the screen on, the item just decided."""
-        view = self.view
-        assert view is not None
-        if self.marks_typed():
-            return view.item, None
-        verdict = self.session.state(view.item).verdict
-        if verdict is not None:
-            return view.item, verdict
-        last = self.last_commit
-        if last is not None and last[0] != view.item and \
-                self.session.state(last[0]).verdict == last[1]:
-            return last
-        return view.item, None
+        """Which item (and standing decision) a reason chosen now goes with."""
+        assert self.view is not None
+        return reason_target(self.session, self.view.item, bool(self.marks_typed()),
+                             self.last_commit)
 
     def reason_chosen(self, item: Item, decision: Decision | None,
                       code: ReasonCode | None) -> None:
@@ -259,3 +252,36 @@ class DecisionBar(Static):
         if self.view is None or item != self.view.item:
             self.notify(f"Reason '{code.value}' recorded for {item.task_id}.", timeout=3,
                         markup=False)
+
+    # -- flags, skips, comments, undo ----------------------------------------------------
+    def flag(self) -> None:
+        assert self.view is not None
+        flagged = self.session.toggle(self.view.item, DecisionKind.FLAG, self.spent())
+        self.notify("Flagged." if flagged else "Flag taken back.", timeout=2)
+        self._changed()
+
+    def skip(self) -> None:
+        assert self.view is not None
+        if self.session.toggle(self.view.item, DecisionKind.SKIP, self.spent()):
+            self.post_message(self.Skipped())
+        else:
+            self.notify("Skip taken back.", timeout=2)
+            self._changed()
+
+    def comment(self, item: Item, text: str | None, replaces: str | None) -> None:
+        """A comment typed (None: the prompt was closed); `replaces` the one it edits."""
+        if text is None and replaces is None:
+            return
+        self.session.mark(item, DecisionKind.COMMENT, comment=text or "", replaces=replaces)
+        self._changed()
+
+    def undo(self) -> None:
+        """Undo the session's latest standing event (the screen goes back to its item)."""
+        last = self.session.last_undoable()
+        if last is None:
+            self.notify("Nothing to undo.", timeout=2)
+            return
+        item, event = last
+        self.session.undo(item)
+        self.notify(f"Undid {event.kind.value} on {item.task_id}.", timeout=2, markup=False)
+        self.post_message(self.Undone(item))
