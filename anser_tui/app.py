@@ -73,7 +73,7 @@ class AnserApp(App[None]):
             defaults = SessionRequest(None, self.reviewer, self.order, self.blind)
             self.push_screen(HomeScreen(self.store, self.reviewer, self.queue, defaults))
         else:
-            self.push_screen(ReviewScreen(self.session, self.data_dir))
+            self.push_screen(ReviewScreen(self.session, self.data_dir, self.corpora))
         # The workspace's objects (every task, the session's events) live as long as the app:
         # freezing them keeps the collector from walking them again and again, which otherwise
         # shows up as 100 ms pauses between items.
@@ -92,7 +92,7 @@ class AnserApp(App[None]):
         """Resumed or started on the home screen: review it."""
         self.session = message.session
         self._show_title()
-        self.push_screen(ReviewScreen(message.session, self.data_dir))
+        self.push_screen(ReviewScreen(message.session, self.data_dir, self.corpora))
         self.call_after_refresh(gc.freeze)
 
     def action_toggle_help(self) -> None:

@@ -23,6 +23,7 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from anser_tui.benchmarks.card import CardKey, FormKind
+from anser_tui.corpora.resolver import CorpusLibrary
 from anser_tui.judge_job import JudgeJob
 from anser_tui.review.drafts import Draft, DraftBook
 from anser_tui.review.item_view import ItemView, load_item
@@ -31,7 +32,7 @@ from anser_tui.review.session import ReviewSession
 from anser_tui.screens.review_keys import REVIEW_BINDINGS, bound, key_areas
 from anser_tui.widgets.criterion_list import CriterionList
 from anser_tui.widgets.decision_bar import DecisionBar
-from anser_tui.widgets.evidence_panel import EvidencePanel, library_of
+from anser_tui.widgets.evidence_panel import EvidencePanel
 from anser_tui.widgets.item_panels import ItemPanels
 from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.queue_list import QueueList
@@ -54,11 +55,14 @@ class ReviewScreen(Screen[None]):
     criteria_form: var[bool] = var(False, init=False)  # marks typed in a criterion list
     view: var[ItemView | None] = var(None, init=False)
 
-    def __init__(self, session: ReviewSession, data_dir: Path | None = None):
-        """`data_dir`: where the item's documents are (default: the workspace's folder)."""
+    def __init__(self, session: ReviewSession, data_dir: Path | None = None,
+                 library: CorpusLibrary | None = None):
+        """`data_dir`: where the item's documents are (default: the workspace's folder);
+        `library`: the evidence corpora (None: evidence ids without their documents)."""
         super().__init__()
         self.session = session
         self.data_dir = data_dir or session.store.data_dir
+        self.library = library
         self.drafts = DraftBook()
 
     def compose(self) -> ComposeResult:
@@ -68,7 +72,7 @@ class ReviewScreen(Screen[None]):
             with Vertical(id="main"):
                 panels = ItemPanels(self.session, id="top")
                 yield panels
-                yield EvidencePanel(id="evidence")
+                yield EvidencePanel(self.library, id="evidence")
                 yield DecisionBar(self.session, panels.criteria, id="decision-bar")
         yield KeyBar()
 
@@ -144,7 +148,7 @@ class ReviewScreen(Screen[None]):
 
     # -- showing -------------------------------------------------------------------------
     def _load(self) -> ItemView:
-        library = library_of(self)
+        library = self.library
         return load_item(self.session, self.position, library.resolver if library else None)
 
     def show_item(self, draft: Draft | None = None) -> None:
