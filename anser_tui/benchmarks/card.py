@@ -63,6 +63,11 @@ class Block:
     sections: tuple[Section, ...]
     subtitle: str = ""
 
+    @classmethod
+    def of(cls, title: str, sections: tuple[Section, ...], subtitle: str = "") -> Block:
+        """A block whose title and subtitle (task ids, run names) are neutralised."""
+        return cls(neutralize(title), sections, neutralize(subtitle))
+
 
 class FormKind(StrEnum):
     """How the reviewer types marks: digits filling the criteria in order (Enter commits), or a

@@ -40,12 +40,12 @@ def aalcr_card(item: CardItem) -> ReviewCard:
     subtitle = f"{task.extra.get('document_category', '')} · set " \
                f"{task.extra.get('document_set_id', '')}"
     return ReviewCard(
-        task=Block(f"Question {task.id}", (
+        task=Block.of(f"Question {task.id}", (
             Section.of("Question", task.query, inline=True),
             Section.of(f"Documents ({len(names)}, in reading order)", listed)),
-            subtitle=Section.of("", subtitle).body),
-        answer=Block(f"Answer · {item.run}", (answer,)),
-        reference=Block(Section.of("", f"Ground truth · answer key of dataset {version}").body,
+            subtitle=subtitle),
+        answer=Block.of(f"Answer · {item.run}", (answer,)),
+        reference=Block.of(f"Ground truth · answer key of dataset {version}",
                         (Section.of("", value_text(task.ground_truth)),)),
         judge_said=_verdict(item.judgment),
         keys=frozenset({CardKey.FLIP, CardKey.DOCUMENTS}))

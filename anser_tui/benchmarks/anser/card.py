@@ -15,9 +15,9 @@ def anser_card(item: CardItem) -> ReviewCard:
     answer = (Section.of("", item.output.answer_text) if item.output is not None else
               Section("", "(no output in this run: scored as an empty answer)", tone=Tone.ITALIC))
     return ReviewCard(
-        task=Block(f"Task {task.id}", (Section.of("Query", task.query, inline=True),
+        task=Block.of(f"Task {task.id}", (Section.of("Query", task.query, inline=True),
                                        Section.of("Instruction", task.instruction, inline=True)),
-                   subtitle=Section.of("", subtitle).body),
-        answer=Block(f"Answer · {item.run}", (answer,)),
-        reference=Block("Ground truth", (Section.of("", value_text(task.ground_truth)),)),
+                   subtitle=subtitle),
+        answer=Block.of(f"Answer · {item.run}", (answer,)),
+        reference=Block.of("Ground truth", (Section.of("", value_text(task.ground_truth)),)),
         judge_said=judge_reason(item.judgment), metric_units={LATENCY: "s"})

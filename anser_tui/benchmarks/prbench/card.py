@@ -57,7 +57,7 @@ def _criteria(rubric: Rubric, judgment: Judgment | None) -> dict[str, Block]:
                                        c.description))
         if explanations.get(c.key):
             sections.append(Section.of("The judge's explanation", explanations[c.key] or ""))
-        blocks[c.key] = Block(f"Criterion {c.key}", tuple(sections))
+        blocks[c.key] = Block.of(f"Criterion {c.key}", tuple(sections))
     return blocks
 
 
@@ -66,9 +66,9 @@ def prbench_card(item: CardItem, rubric: Rubric) -> ReviewCard:
     subtitle = f"{task.group} · {task.objective}" + (
         f" · {task.prompt.type}" if task.prompt.type else "")
     return ReviewCard(
-        task=Block(f"Conversation {task.id}", _conversation(task),
-                   subtitle=Section.of("", subtitle).body),
-        answer=Block(f"Response · {item.run}", _response(item)),
+        task=Block.of(f"Conversation {task.id}", _conversation(task),
+                   subtitle=subtitle),
+        answer=Block.of(f"Response · {item.run}", _response(item)),
         reference=None,
         judge_said=judge_reason(item.judgment, EXPLAINED),
         form=FormKind.CRITERIA, keys=frozenset({CardKey.UNFOLD}),
