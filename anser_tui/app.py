@@ -74,7 +74,7 @@ class AnserApp(App[None]):
             defaults = SessionRequest(None, self.reviewer, self.order, self.blind)
             self.push_screen(HomeScreen(self.store, self.reviewer, self.queue, defaults))
         else:
-            self.push_screen(ReviewScreen(self.session))
+            self.push_screen(ReviewScreen(self.session, self.data_dir, self.corpora))
         # The workspace's objects (every task, the session's events) live as long as the app:
         # freezing them keeps the collector from walking them again and again, which otherwise
         # shows up as 100 ms pauses between items.
@@ -93,24 +93,28 @@ class AnserApp(App[None]):
         """Resumed or started on the home screen: review it."""
         self.session = message.session
         self._show_title()
-        self.push_screen(ReviewScreen(message.session))
+        self.push_screen(ReviewScreen(message.session, self.data_dir, self.corpora))
         self.call_after_refresh(gc.freeze)
 
     def action_toggle_help(self) -> None:
-        """Open the help screen (every key by area, with its id), or close it."""
+        """Open the help screen (every key by area, with its id), or close it. On a review,
+        the keys of the item's benchmark: its marks form and what its card adds."""
         from anser_tui.screens.calibration import CalibrationScreen
-        from anser_tui.screens.document import DocumentScreen
         from anser_tui.screens.help import HelpScreen
-        from anser_tui.widgets.evidence_table import EvidenceTable
 
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
             return
+        review = next((s for s in reversed(self.screen_stack) if isinstance(s, ReviewScreen)),
+                      None)
+        areas = review.key_areas() if review is not None else []
         self.push_screen(HelpScreen([
-            ("Review", ReviewScreen.BINDINGS), ("Text panels", TextPanel.BINDINGS),
-            ("Evidence tables", EvidenceTable.BINDINGS), ("Document", DocumentScreen.BINDINGS),
+            *areas, ("Text panels", TextPanel.BINDINGS),
             ("Calibration", CalibrationScreen.BINDINGS),
             ("App", self.BINDINGS), ("Help", HelpScreen.BINDINGS)], self.settings.keymap))
+
+    def action_open_calibration(self) -> None:
+        self.open_calibration()
 
     def open_calibration(self) -> None:
         """Open the calibration screen over every run of the workspace (once)."""

@@ -25,6 +25,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from anser_tui.benchmarks.card import CardItem, ReviewCard
 from anser_tui.core.errors import InputError
 from anser_tui.core.settings import BertScoreSettings
 from anser_tui.corpora.descriptor import CorpusDescriptor
@@ -243,6 +244,17 @@ class Benchmark(Protocol):
                              metrics: Mapping[str, float | None]) -> list[Signal]:
         """How far the judge's score (`judge`, a fraction of its scale) and the item's
         automatic metrics disagree, one signal per comparison, in the order ties keep."""
+        ...
+
+
+    # -- the review card (benchmarks/card.py) ---------------------------------------------
+    def review_card(self, item: CardItem) -> ReviewCard:
+        """What the review screen and `show` show of one item, as neutral view models."""
+        ...
+
+    def documents(self, data_dir: Path, task: Task) -> list[tuple[str, str]]:
+        """The item's documents as (name, text), in reading order, for a card that offers
+        `CardKey.DOCUMENTS`; InputError naming a missing or unreadable file."""
         ...
 
 

@@ -8,10 +8,10 @@ Every untrusted string is neutralised; nothing is markup.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from anser_tui.benchmarks.anser.evidence_diff import EvidenceDiff, evidence_diff, task_space
-from anser_tui.benchmarks.anser.groups import LATENCY
+from anser_tui.benchmarks.card import Block, CardItem, Section, plain_lines
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.core.text import cell_width, neutralize, value_text
 from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
@@ -120,41 +120,45 @@ def evidence_lines(diff: EvidenceDiff, notes: dict[str, EvidenceNote]) -> Iterat
         yield "        (none)"
 
 
-def _task_lines(task: Task) -> list[str]:
-    """What the task asks: ANSER's query and instruction, PRBench's conversation (reference
-    texts prepended to their turn, as the judge sees them), AA-LCR's question and documents."""
-    if task.benchmark == "prbench":
-        from anser_tui.benchmarks.prbench.conversation import turn_text
-        from anser_tui.benchmarks.prbench.loader import task_turns
+def _said_lines(sections: Sequence[Section]) -> list[str]:
+    """What the judge said, under the judge's head: "  Reason" and its text indented."""
+    lines: list[str] = []
+    for section in sections:
+        if section.inline:
+            lines.append(f"  {section.heading}: {section.body}")
+            continue
+        if section.heading:
+            lines.append(f"  {section.heading}")
+        lines += ["    " + line for line in section.body.split("\n")] if section.body else []
+    return lines
 
-        lines: list[str] = []
-        for turn in task_turns(task):
-            lines += _block(turn.role, turn_text(turn))
-        return lines
-    if task.benchmark == "aalcr":
-        from anser_tui.benchmarks.aalcr.documents import document_names
 
-        names = "\n".join(f"{i}. {n}" for i, n in enumerate(document_names(task), start=1))
-        return [*_block("Question", task.query), *_block("Documents (in reading order)", names)]
-    return [*_block("Query", task.query), *_block("Instruction", task.instruction)]
+def _block_lines(block: Block) -> list[str]:
+    """A card block under its title, as `anser-tui show` prints a block (its sections' text
+    one after another)."""
+    return _block(block.title, "\n".join(
+        f"{s.heading}: {s.body}" if s.inline else s.body for s in block.sections))
 
 
 def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: str) -> str:
     """The card as plain text lines, ending in a newline."""
     lines = [f"Task {task.id} · {task.group} · {task.form.value}"
              + (f" · {neutralize(task.prompt.type)}" if task.prompt.type else ""), ""]
-    lines += _task_lines(task)
     output = store.output(run, task.id)
+    history = judgment_history(store, run, task.id)
+    judgment = current_of(history)
+    benchmark = benchmark_named(store.benchmark)
+    card = benchmark.review_card(CardItem(task, run, output, judgment))
+    lines += plain_lines(card.task.sections)
     answer = (value_text(output.answer) if output is not None
               else "(no output in this run: scored as an empty answer)")
     lines += _block(f"Answer · run {run}", answer)
-    if task.benchmark != "prbench":  # PRBench has a rubric, no reference answer
-        lines += _block("Ground truth", value_text(task.ground_truth))
+    if card.reference is not None:  # a criterion list has no reference answer
+        lines += _block_lines(card.reference)
 
     metrics = store.task_metrics(run, task.id)
-    benchmark = benchmark_named(store.benchmark)
     names = benchmark.metric_names(task)
-    if names or metrics:  # AA-LCR and PRBench have no automatic metric of a task
+    if names or metrics:  # a judged-only benchmark has no automatic metric
         lines.append("Metrics")
         if not metrics:
             lines.append("  (not scored yet: run `anser-tui score`)")
@@ -162,12 +166,11 @@ def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: 
         for name in sorted(metrics, key=lambda n: (order.get(n, len(order)), n)):
             value, detail = metrics[name]
             extra = f"  ({neutralize(detail)})" if detail else ""
-            unit = " s" if name == LATENCY and value is not None else ""
+            unit = f" {card.metric_units[name]}" if name in card.metric_units and \
+                value is not None else ""
             lines.append(f"  {name:<24} {_number(value)}{unit}{extra}")
         lines.append("")
 
-    history = judgment_history(store, run, task.id)
-    judgment = current_of(history)
     rubric = benchmark.rubric(task)
     if judgment is None:
         lines += ["Judge", "  (no judgment)" if rubric else "  (the LLM judge does not score "
@@ -190,8 +193,7 @@ def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: 
                          f"{'—' if mark is None else mark}")
         if judgment.error:
             lines.append(f"  error: {neutralize(judgment.error)}")
-        lines += ["  Reason", *("    " + line for line in
-                                neutralize(judgment.reason or judgment.raw).split("\n")), ""]
+        lines += [*_said_lines(card.judge_said), ""]
     lines += decision_lines(store, run, task.id, rubric)
     if benchmark.corpora_dir(store.data_dir) is None:  # no evidence corpora to show
         return "\n".join(lines) + "\n"

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from anser_tui.benchmarks.anser.evidence_diff import EvidenceDiff, evidence_diff, task_space
 from anser_tui.benchmarks.anser.groups import EvidenceSpace
+from anser_tui.benchmarks.card import CardItem, ReviewCard
 from anser_tui.review.session import ReviewSession
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.judgments import current_of, judgment_history
@@ -28,6 +29,7 @@ class ItemView:
     metric_names: tuple[str, ...]  # the task's metric columns, in report order
     has_evidence: bool = True  # the benchmark has corpora: the evidence diff is shown
     history: tuple[Judgment, ...] = ()  # every judge attempt on the item, oldest first
+    card: ReviewCard | None = None  # the benchmark's panels (None: not built, as in a test)
 
     @property
     def answer_text(self) -> str:
@@ -47,8 +49,10 @@ def load_item(session: ReviewSession, position: int, resolver: Resolver | None =
     output = store.output(item.run, item.task_id)
     has_evidence = session.benchmark.corpora_dir(store.data_dir) is not None
     history = tuple(judgment_history(store, item.run, item.task_id))
+    judgment = current_of(history)
+    card = session.benchmark.review_card(CardItem(task, item.run, output, judgment))
     return ItemView(item=item, position=position, task=task, output=output,
-                    judgment=current_of(history), history=history,
+                    judgment=judgment, history=history, card=card,
                     rubric=session.rubric(item),
                     diff=evidence_diff(task, output.retrieved if output else [],
                                        resolver(task_space(task)) if resolver else None)

@@ -1,5 +1,5 @@
-"""An AA-LCR question's document set: every listed document, in `data_source_filenames`
-order, in one scrolling view that draws only the lines on screen, with search.
+"""An item's documents (a card that offers them: `Benchmark.documents`), every one in its
+reading order, in one scrolling view that draws only the lines on screen, with search.
 
 A set is about 100k tokens (some 400 KB of text): the text is wrapped to the view's width
 once (a greedy wrap for plain ASCII paragraphs, which is fast; `wrap.break_offsets` for the

@@ -22,6 +22,14 @@ _RULES = [
         "A decided item shows its decision in the marks bar; typing marks or a makes a new "
         "decision (the old one stays in the log).",
         "With marks typed, a does nothing but say so: Enter commits them, Esc clears them.",
+        "A rubric of many binary criteria is marked one criterion at a time in its list: j/k "
+        "move, y or 1 met, 0 not met, space flips; Enter commits once every criterion is "
+        "marked. n and p move between items there too, without deciding (what you typed is "
+        "kept as a draft). Once committed, the item shows its decision; Enter commits nothing "
+        "again until you type new marks.",
+        "A benchmark may add keys of its own, listed above only while one of its items is "
+        "shown: e unfolds folded texts, x flips a single judge verdict; Enter with nothing "
+        "typed opens the item's evidence or documents.",
     ]),
     ("Drafts", [
         "Marks or a reason typed on an item and left (n, p, a jump, a skip) are kept as that "

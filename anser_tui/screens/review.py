@@ -1,158 +1,202 @@
 """The review screen: one item at a time, decided with the keyboard.
 
-Each decision is committed to the workspace (a synchronous SQLite commit) before the screen
-moves on. What is typed is never lost: marks or a reason typed on an item and left undecided
-are kept as that item's draft, shown again (and said so) when the reviewer comes back.
+It lays out the panels of the benchmark's review card (`benchmarks.card`) and never asks which
+benchmark it shows; the card says how marks are typed (digits in order, or a criterion list)
+and which keys it adds (unfold, flip, documents), and only those are bound, in the key bar and
+in the help screen. Each decision is committed to the workspace by the marks bar before the
+screen moves on; once committed, it is shown as the item's decision. What is typed and left
+undecided is kept as that item's draft, shown again (and said so) when the reviewer comes back.
+
+The rules of deciding (reasons, toggles, drafts, blind review) are the help screen's.
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from pathlib import Path
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
+from textual.screen import Screen
 
+from anser_tui.benchmarks.card import CardKey, FormKind
+from anser_tui.corpora.library import CorpusLibrary
 from anser_tui.judge_job import JudgeJob
+from anser_tui.review.drafts import Draft, DraftBook
 from anser_tui.review.item_view import ItemView, load_item
+from anser_tui.review.reasons import reason_subject
 from anser_tui.review.session import ReviewSession
-from anser_tui.screens.review_actions import ReviewActions
-from anser_tui.widgets.cards import reference_card, response_card, task_card
+from anser_tui.screens.review_keys import REVIEW_BINDINGS, bound, key_areas
 from anser_tui.widgets.criterion_list import CriterionList
 from anser_tui.widgets.decision_bar import DecisionBar
-from anser_tui.widgets.evidence_panel import EvidencePanel, library_of
+from anser_tui.widgets.evidence_panel import EvidencePanel
+from anser_tui.widgets.item_panels import ItemPanels
 from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.queue_list import QueueList
-from anser_tui.widgets.render import answer_body, judge_body, metrics_body, unjudged_body
-from anser_tui.widgets.review_header import HeaderState, ReviewHeader
-from anser_tui.widgets.text_panel import TextPanel
+from anser_tui.widgets.review_header import ReviewHeader
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import ReasonCode
-from anser_tui.workspace.rubric import CriterionKind
-
-if TYPE_CHECKING:
-    from anser_tui.review.item_filter import ItemFilter
-    from anser_tui.review.navigation import QueueNavigator
-    from anser_tui.review.verdicts import VerdictBook
-
-_MARKS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
-                  id=f"review.mark-{d}") for d in range(5)]
 
 
-@dataclass
-class Draft:
-    """Marks and a reason typed on an item and not committed (criteria: marks set one
-    criterion at a time, by key)."""
-
-    marks: list[int]
-    reason: ReasonCode | None
-    criteria: dict[str, int] = field(default_factory=dict)
-
-
-class ReviewScreen(ReviewActions):
+class ReviewScreen(Screen[None]):
     # Enter (with no marks typed) opens the highlighted evidence row of the focused table;
     # Tab moves on to the gold table, then to the text panels, which the arrows then scroll.
     AUTO_FOCUS = "#retrieved"
     # Textual declares these as plain (instance) attributes: a ClassVar annotation clashes
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (140, "-medium"), (190, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (42, "-tall"), (56, "-roomy")]  # noqa: RUF012
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "next", "Next", id="review.next"),
-        Binding("p", "previous", "Prev", id="review.previous"),
-        Binding("a", "accept", "Accept", id="review.accept"),
-        *_MARKS,
-        Binding("y", "mark(1)", "Met", show=False, id="review.mark-yes"),
-        Binding("enter", "commit", "Commit", priority=True, id="review.commit"),
-        Binding("backspace", "unmark", "Del mark", show=False, id="review.unmark"),
-        Binding("escape", "clear_marks", "Clear", show=False, id="review.clear"),
-        Binding("f", "flag", "Flag", id="review.flag"),
-        Binding("s", "skip", "Skip", id="review.skip"),
-        Binding("u", "undo", "Undo", id="review.undo"),
-        Binding("r", "reason", "Reason", id="review.reason"),
-        Binding("c", "comment", "Comment", id="review.comment"),
-        Binding("g", "go_to", "Go to", id="review.go-to"),
-        Binding("l", "toggle_queue", "Queue", id="review.queue"),
-        Binding("e", "unfold", "Unfold", show=False, id="review.unfold"),
-        Binding("x", "flip", "Flip verdict", show=False, id="review.flip"),
-        Binding("slash", "filter", "Filter", key_display="/", show=False, id="review.filter"),
-        Binding("N", "jump('undecided')", "Next undecided", show=False,
-                id="review.next-undecided"),
-        Binding("F", "jump('flagged')", "Next flagged", show=False, id="review.next-flagged"),
-        Binding("S", "jump('skipped')", "Next skipped", show=False, id="review.next-skipped"),
-        Binding("D", "jump('disagreement')", "Next disagreement", show=False,
-                id="review.next-disagreement"),
-        Binding("K", "calibration", "Calibration", show=False, id="review.calibration"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(REVIEW_BINDINGS)
 
     position: var[int] = var(0, init=False)
+    unfolded: var[bool] = var(False, init=False)  # folded sections of the card shown whole
+    criteria_form: var[bool] = var(False, init=False)  # marks typed in a criterion list
+    view: var[ItemView | None] = var(None, init=False)
 
-    def __init__(self, session: ReviewSession):
+    def __init__(self, session: ReviewSession, data_dir: Path | None = None,
+                 library: CorpusLibrary | None = None):
+        """`data_dir`: where the item's documents are (default: the workspace's folder);
+        `library`: the evidence corpora (None: evidence ids without their documents)."""
         super().__init__()
         self.session = session
-        self.pending: list[int] = []
-        self.pending_reason: ReasonCode | None = None
-        self.restored = False  # the pending marks are a draft brought back
-        self.drafts: dict[Item, Draft] = {}
-        self.view: ItemView | None = None
-        self.unfolded = False  # PRBench: reference texts and reasoning blocks shown whole
-        self._shown_at = time.monotonic()
-        self._navigator: QueueNavigator | None = None
-        self._book: VerdictBook | None = None  # an adjudication session's reviewer verdicts
+        self.data_dir = data_dir or session.store.data_dir
+        self.library = library
+        self.drafts = DraftBook()
 
     def compose(self) -> ComposeResult:
-        yield ReviewHeader(id="header")
+        yield ReviewHeader(self.session, id="header")
         with Horizontal(id="body"):
-            yield QueueList(id="queue")
+            yield QueueList(self.session, id="queue")
             with Vertical(id="main"):
-                with Horizontal(id="top"):
-                    with Vertical(id="left"):
-                        yield TextPanel("Task", id="task")
-                        yield TextPanel("Answer", id="answer")
-                        yield TextPanel("Metrics", id="metrics")
-                    with Vertical(id="right"):
-                        yield TextPanel("Ground truth", id="ground-truth")
-                        yield CriterionList(id="criteria")
-                        yield TextPanel("Judge", id="judge")
-                yield EvidencePanel(id="evidence")
-                yield DecisionBar(id="decision-bar")
+                panels = ItemPanels(self.session, id="top")
+                yield panels
+                yield EvidencePanel(self.library, id="evidence")
+                yield DecisionBar(self.session, panels.criteria, id="decision-bar")
         yield KeyBar()
 
     def on_mount(self) -> None:
         first = self.session.first_undecided()
-        self.position = 0 if first is None else first
+        self.set_reactive(ReviewScreen.position, 0 if first is None else first)
+        self.show_item()
         if self.app.size.width >= 190:
             self.action_toggle_queue()
-        self.show_item()
 
-    def watch_position(self, old: int, new: int) -> None:
+    # -- view state ----------------------------------------------------------------------
+    @property
+    def bar(self) -> DecisionBar:
+        return self.query_one(DecisionBar)
+
+    @property
+    def pending(self) -> list[int]:
+        """The digit marks typed on the item, in rubric order."""
+        return self.bar.typed
+
+    @property
+    def pending_reason(self) -> ReasonCode | None:
+        return self.bar.reason
+
+    @property
+    def restored(self) -> bool:
+        return self.bar.restored
+
+    @property
+    def criterion_mode(self) -> bool:
+        """The item's card has its criteria marked one at a time."""
+        return self.criteria_form
+
+    def watch_position(self, new: int) -> None:
         if self.view is not None:
             self._keep_draft(self.view.item)
-        item = self.session.items[new]
-        draft = self.drafts.pop(item, None)
-        self.pending = draft.marks if draft else []
-        self.pending_reason = draft.reason if draft else None
-        self.restored = draft is not None
-        self._criteria_draft = draft.criteria if draft else {}
-        self.show_item()
-        queue = self.query_one(QueueList)
-        if queue.filled:
-            queue.highlighted = new
+        self.show_item(self.drafts.take(self.session.items[new]))
+        self.query_one(QueueList).highlight(new)
+
+    def watch_criteria_form(self, criteria_form: bool) -> None:
+        self.set_class(criteria_form, "-criteria")
+        self.refresh_bindings()
+
+    def watch_unfolded(self, unfolded: bool) -> None:
+        self.set_class(unfolded, "-unfolded")
+        self.query_one(ItemPanels).show_card(unfolded, self._key_of("unfold"))
+
+    def watch_view(self, view: ItemView | None) -> None:
+        """The item (or its judgment) changed: the widgets that show it follow."""
+        self.query_one(ItemPanels).view = view
+        self.bar.view = view
+        self.refresh_bindings()  # the card's keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the keys of the item's card and marks form are bound."""
+        card = self.view.card if self.view is not None else None
+        return bound(action, card, self.criteria_form)
+
+    def key_areas(self) -> list[tuple[str, list[BindingType]]]:
+        """The review keys this item binds, by area, for the help screen."""
+        view = self.view
+        return key_areas(view.card if view is not None else None, self.criteria_form,
+                         view is not None and view.has_evidence)
 
     def _keep_draft(self, item: Item) -> None:
         """Keep what was typed on the item being left, and say so."""
-        criteria = dict(self.query_one(CriterionList).marks) if self.criterion_mode else {}
-        if self.pending or self.pending_reason is not None or criteria:
-            self.drafts[item] = Draft(list(self.pending), self.pending_reason, criteria)
-            typed = len(self.pending) + len(criteria)
-            what = f"{typed} mark{'s' * (typed != 1)}"
-            if self.pending_reason is not None:
-                what += " and a reason"
-            self.notify(f"Draft kept for {item.task_id}: {what} (shown when you come back).",
-                        timeout=3, markup=False)
+        bar = self.bar
+        draft = Draft(list(bar.typed), bar.reason,
+                      dict(self.query_one(CriterionList).marks) if self.criteria_form else {})
+        if self.drafts.keep(item, draft):
+            self.notify(f"Draft kept for {item.task_id}: {draft.describe()} (shown when you "
+                        "come back).", timeout=3, markup=False)
+
+    # -- showing -------------------------------------------------------------------------
+    def _load(self) -> ItemView:
+        library = self.library
+        return load_item(self.session, self.position, library.resolver if library else None)
+
+    def show_item(self, draft: Draft | None = None) -> None:
+        view = self._load()
+        assert view.card is not None
+        self.criteria_form = view.card.form is FormKind.CRITERIA and view.rubric is not None
+        self.view = view
+        self.bar.load(view, draft.marks if draft else [], draft.reason if draft else None,
+                      draft is not None)
+        self.query_one(ItemPanels).show(view, self.criteria_form,
+                                        draft.criteria if draft else {}, self.unfolded,
+                                        self._key_of("unfold"))
+        evidence = self.query_one("#evidence", EvidencePanel)
+        evidence.display = view.has_evidence
+        if view.diff is not None:
+            evidence.show(view.diff, view.task.query)
+        self.refresh_decision()
+
+    def _key_of(self, action: str) -> str:
+        """The key bound to `action` as the key bar shows it (remapped keys as remapped)."""
+        bound = next((b for _node, b, _on, _tip in self.active_bindings.values()
+                      if b.action == action), None)
+        return self.app.get_key_display(bound) if bound is not None else action
+
+    @on(CriterionList.Marked)
+    def _criterion_marked(self) -> None:
+        self.bar.restored = False
+        self.refresh_decision()
+
+    @on(DecisionBar.Typed)
+    def _typed(self) -> None:
+        self.refresh_decision()
+
+    def refresh_decision(self) -> None:
+        view = self.view
+        assert view is not None
+        self.query_one(ItemPanels).show_judge(self.bar.marks_typed())
+        self.bar.redraw()
+        self.query_one(QueueList).update_item(self.position, view.item,
+                                              self.session.state(view.item))
+        self.query_one(ReviewHeader).show_item(view, self.position, self.filter_text)
+
+    @on(JudgeJob.JudgmentStored)
+    def _judgment_stored(self, message: JudgeJob.JudgmentStored) -> None:
+        """The judge wrote a judgment: show it if it is the current item's."""
+        if self.view is not None and self.view.item == Item(message.run, message.task_id):
+            self.view = self._load()
+            self.refresh_decision()
 
     @on(EvidencePanel.OpenRequested)
     def _open_document(self, event: EvidencePanel.OpenRequested) -> None:
@@ -168,200 +212,159 @@ class ReviewScreen(ReviewActions):
 
     def action_toggle_queue(self) -> None:
         queue = self.query_one(QueueList)
-        if not queue.filled:
-            items = self.session.items
-            queue.fill(items, [self.session.state(i) for i in items], self.position)
+        queue.fill_once(self.position)
         queue.display = not queue.display
         if queue.display:
             queue.focus()
 
-    # -- showing -------------------------------------------------------------------------
-    def _load(self) -> ItemView:
-        library = library_of(self)
-        return load_item(self.session, self.position, library.resolver if library else None)
-
-    @property
-    def criterion_mode(self) -> bool:
-        """The item's rubric is reviewed one criterion at a time (several binary criteria)."""
-        rubric = self.view.rubric if self.view is not None else None
-        return rubric is not None and len(rubric.criteria) > 1 and all(
-            c.kind is CriterionKind.BINARY for c in rubric.criteria)
-
-    def show_item(self) -> None:
-        view = self.view = self._load()
-        self._shown_at = time.monotonic()
-        title, body, subtitle = task_card(view, self.unfolded)
-        self.query_one("#task", TextPanel).show(body, title=title, subtitle=subtitle)
-        response = response_card(view, self.unfolded)
-        self.query_one("#answer", TextPanel).show(
-            answer_body(view) if response is None else response,
-            title=f"{'Response' if response is not None else 'Answer'} · {view.item.run}")
-        self.query_one("#metrics", TextPanel).display = bool(view.metric_names)
-        self.query_one("#metrics", TextPanel).show(metrics_body(view))
-        evidence = self.query_one("#evidence", EvidencePanel)
-        evidence.display = view.has_evidence
-        if view.diff is not None:
-            evidence.show(view.diff, view.task.query)
-        criteria = self.query_one(CriterionList)
-        criteria.display = self.criterion_mode
-        self.set_class(self.criterion_mode, "-criteria")
-        if self.criterion_mode and view.rubric is not None:
-            state = self.session.state(view.item)
-            judge = view.judgment.marks if view.judgment is not None and \
-                self.session.judge_visible(view.item) else {}
-            criteria.load(view.rubric, dict(judge),
-                          dict(state.verdict.marks) if state.verdict else {},
-                          getattr(self, "_criteria_draft", {}))
-            criteria.focus()
-        else:
-            ground_title, ground = reference_card(view)
-            self.query_one("#ground-truth", TextPanel).show(ground, title=ground_title)
-            if not view.has_evidence:
-                self.query_one("#judge", TextPanel).focus()
-        self.refresh_decision()
-
-    @on(CriterionList.Moved)
-    def _criterion_moved(self, event: CriterionList.Moved) -> None:
-        if self.view is not None:
-            title, body = reference_card(self.view, event.criterion)
-            self.query_one("#ground-truth", TextPanel).show(body, title=title)
-
-    @on(CriterionList.Changed)
-    def _criterion_marked(self) -> None:
-        self.restored = False
-        self.refresh_decision()
-
     def action_unfold(self) -> None:
-        """Show (or fold again) PRBench's reference texts and reasoning blocks."""
+        """Show (or fold again) the card's folded sections."""
         self.unfolded = not self.unfolded
-        self.show_item()
 
-    def refresh_decision(self) -> None:
+    # -- moving --------------------------------------------------------------------------
+    def _step(self, step: int, at_end: str = "") -> None:
+        """To the next (previous) item the filter lets through; at the end, say `at_end`."""
+        target = self.query_one(QueueList).navigator.step(self.position, step)
+        if target is not None:
+            self.position = target
+        elif at_end:
+            self.refresh_decision()
+            self.notify(at_end, timeout=3)
+
+    def action_next(self) -> None:
+        matching = "matching " if self.query_one(QueueList).navigator.filter.active else ""
+        self._step(1, f"Last {matching}item of the queue.")
+
+    def action_previous(self) -> None:
+        self._step(-1)
+
+    @on(DecisionBar.Committed)
+    def _committed(self, event: DecisionBar.Committed) -> None:
+        if event.visible:
+            self._step(1, "Decided the last item of the queue.")
+            return
+        # a blind verdict: stay, show the judge; the reviewer may revise, accept or move on
+        self.show_item()
+        self.notify("Judge revealed: a accepts its marks, digits revise yours, n moves on.",
+                    timeout=4)
+
+    # -- deciding (the marks bar decides, and says why it does not) -----------------------
+    def action_accept(self) -> None:
+        self.bar.accept()
+
+    def action_flip(self) -> None:
+        self.bar.flip()
+
+    def action_mark(self, digit: int) -> None:
+        self.bar.type_mark(digit)
+
+    def action_unmark(self) -> None:
+        self.bar.unmark()
+
+    def action_clear_marks(self) -> None:
+        self.bar.clear()
+
+    def action_commit(self) -> None:
         view = self.view
         assert view is not None
-        state = self.session.state(view.item)
-        judge = self.query_one("#judge", TextPanel)
-        if view.rubric is None:
-            judge.show(unjudged_body(view.task.form.value, state), title="Judge")
+        if not self.bar.marks_typed() or view.rubric is None:
+            self._open_sources(view)  # no marks typed: Enter opens the evidence or documents
+            return
+        self.bar.commit()
+
+    def _open_sources(self, view: ItemView) -> None:
+        """Enter with nothing typed: the highlighted evidence row's document, or the item's
+        documents where its card offers them."""
+        if view.has_evidence:
+            self.query_one("#evidence", EvidencePanel).open_highlighted()
+            return
+        if view.card is None or not view.card.offers(CardKey.DOCUMENTS):
+            return
+        from anser_tui.core.errors import InputError
+        from anser_tui.screens.document_set import DocumentSetScreen
+
+        try:
+            documents = self.session.benchmark.documents(self.data_dir, view.task)
+        except InputError as exc:
+            self.notify(exc.message, severity="error", markup=False)
+            return
+        self.app.push_screen(DocumentSetScreen(view.card.task.title, documents))
+
+    def action_reason(self) -> None:
+        from anser_tui.screens.prompts import ReasonPicker  # its widgets load on first use
+
+        if not self.bar.judged():
+            return
+        item, decision = self.bar.reason_target()
+        self.app.push_screen(ReasonPicker(reason_subject(item, decision)),
+                             lambda code: self.bar.reason_chosen(item, decision, code))
+
+    def action_comment(self) -> None:
+        from anser_tui.screens.prompts import TextPrompt
+
+        view = self.view
+        assert view is not None
+        standing = self.session.state(view.item).comment_events
+        latest = standing[-1] if standing else None
+        prompt = TextPrompt(f"Edit the comment on {view.item.task_id} (empty removes it)",
+                            value=latest.comment or "") if latest is not None else \
+            TextPrompt(f"Comment on {view.item.task_id}")
+        self.app.push_screen(prompt, lambda text: self.bar.comment(
+            view.item, text, latest.uid if latest is not None else None))
+
+    # -- flags, skips, undo (the marks bar records them) -------------------------------
+    def action_flag(self) -> None:
+        self.bar.flag()
+
+    def action_skip(self) -> None:
+        self.bar.skip()
+
+    def action_undo(self) -> None:
+        self.bar.undo()
+
+    @on(DecisionBar.Skipped)
+    def _skipped(self) -> None:
+        self._step(1)  # what was typed stays as the skipped item's draft
+
+    @on(DecisionBar.Undone)
+    def _undone(self, event: DecisionBar.Undone) -> None:
+        target = self.session.items.index(event.item)
+        if target == self.position:
+            self.show_item()
         else:
-            judge.show(judge_body(view.rubric, view.judgment, state, self.pending,
-                                  reveal=self.session.judge_visible(view.item),
-                                  history=view.history),
-                       title=f"Judge · {view.rubric.label}")
-        bar = self.query_one(DecisionBar)
-        if self.criterion_mode and view.rubric is not None:
-            bar.show_criteria(view.rubric, self.query_one(CriterionList).marks,
-                              self.pending_reason, state.verdict, self.restored)
-        else:
-            bar.show(view.rubric, self.pending, self.pending_reason, state.verdict,
-                     self.restored)
-        self.query_one(QueueList).update_item(self.position, view.item, state)
-        progress = self.session.progress()
-        self.query_one(ReviewHeader).show(HeaderState(
-            workspace=self.session.store.path.name, session=self.session.name,
-            reviewer=self.session.reviewer, blind=self.session.blind,
-            position=self.position + 1, total=progress.total, decided=progress.decided,
-            skipped=progress.skipped, flagged=progress.flagged, left=progress.left,
-            pace_s=progress.pace_s, filter_text=self.filter_text,
-            adjudication=self._adjudication_line(view)))
+            self.position = target
 
-    def _adjudication_line(self, view: ItemView) -> str:
-        """An adjudication session: each reviewer's standing verdict on the item, marks in
-        rubric order and the score ("" in a review session)."""
-        from anser_tui.workspace.sessions import ADJUDICATION
-
-        if self.session.purpose != ADJUDICATION:
-            return ""
-        from anser_tui.calibration.adjudication import reviewer_verdicts
-        from anser_tui.review.verdicts import VerdictBook
-
-        if self._book is None:  # the reviewers' verdicts do not change while adjudicating
-            self._book = VerdictBook.load(self.session.store)
-        keys = [c.key for c in view.rubric.criteria] if view.rubric else []
-        parts = []
-        for name, decision in reviewer_verdicts(self._book, view.item).items():
-            marks = " ".join(str(decision.marks.get(k, "·")) for k in keys)
-            score = "—" if decision.score is None else f"{decision.score:.0f}"
-            parts.append(f"{name} {marks} ({score})")
-        return "adjudication: " + (" · ".join(parts) if parts else "no reviewer verdict")
-
-    @on(JudgeJob.JudgmentStored)
-    def _judgment_stored(self, message: JudgeJob.JudgmentStored) -> None:
-        """The judge wrote a judgment: show it if it is the current item's."""
-        if self.view is not None and self.view.item == Item(message.run, message.task_id):
-            self.view = self._load()
-            self.refresh_decision()
-
-    def action_calibration(self) -> None:
-        """Open the calibration screen (Esc comes back here; it recomputes on return)."""
-        open_calibration = getattr(self.app, "open_calibration", None)
-        if open_calibration is not None:
-            open_calibration()
-
-    # -- filtering and jumping -----------------------------------------------------------
-    @property
-    def navigator(self) -> QueueNavigator:
-        """Moves along the queue through the `/` filter (made on first use)."""
-        if self._navigator is None:
-            from anser_tui.review.navigation import QueueNavigator
-
-            self._navigator = QueueNavigator(self.session)
-        return self._navigator
-
-    @property
-    def item_filter(self) -> ItemFilter:
-        return self.navigator.filter
-
+    # -- going to, filtering, jumping (the queue moves; the screen follows) ---------------
     @property
     def filter_text(self) -> str:
         """The filter in force, in one line ("" when none): for the header."""
-        return self.item_filter.describe()
+        return self.query_one(QueueList).filter_text
+
+    def action_go_to(self) -> None:
+        from anser_tui.screens.prompts import IdSuggester, TextPrompt
+
+        view, queue = self.view, self.query_one(QueueList)
+        assert view is not None
+        self.app.push_screen(TextPrompt("Go to task id (Tab completes)",
+                                        placeholder="e.g. legal_zh_descriptive_1",
+                                        suggester=IdSuggester(queue.navigator.task_ids())),
+                             lambda task_id: queue.go_to(view.item.run, task_id))
 
     def action_filter(self) -> None:
-        from anser_tui.review.item_filter import Vocabulary
         from anser_tui.screens.filter import FilterScreen
 
-        facts = self.navigator.facts
-        tasks = self.session.store.tasks()
-        known = Vocabulary(groups=tuple(dict.fromkeys(t.group for t in tasks)),
-                           forms=tuple(dict.fromkeys(t.form.value for t in tasks)),
-                           metrics=tuple(facts.metric_names))
-        self.app.push_screen(FilterScreen(self.item_filter, known, self.navigator.count),
-                             self._filter_chosen)
-
-    def _filter_chosen(self, chosen: ItemFilter | None) -> None:
-        if chosen is None or chosen == self.item_filter:
-            return
-        self.navigator.filter = chosen
-        if not chosen.active:
-            self.notify("Filter cleared: every item of the queue.", timeout=2)
-            return
-        target = self.navigator.settle(self.position)
-        self.notify(f"Filter: {chosen.describe()} ({self.navigator.count()} of "
-                    f"{len(self.session.items)} items).", timeout=3, markup=False)
-        if target is not None and target != self.position:
-            self.position = target
-        else:
-            self.refresh_decision()  # the header shows the filter
+        queue, position = self.query_one(QueueList), self.position
+        self.app.push_screen(FilterScreen(queue.navigator.filter, queue.vocabulary(),
+                                          queue.navigator.count),
+                             lambda chosen: queue.apply_filter(position, chosen))
 
     def action_jump(self, kind: str) -> None:
-        """To the next item (wrapping around) that is undecided, flagged, skipped or where
-        judge and metrics disagree, among those the filter lets through."""
-        from anser_tui.review.navigation import Jump
+        self.query_one(QueueList).jump(self.position, kind)
 
-        jump = Jump(kind)
-        target = self.navigator.jump(self.position, jump)
-        if target is None:
-            where = " matching the filter" if self.item_filter.active else ""
-            self.notify(f"No {jump.value} item{where}.", timeout=2)
-            return
-        if target == self.position:
-            self.notify(f"This is the only {jump.value} item.", timeout=2)
-        elif target < self.position:
-            self.notify("Wrapped around to the start of the queue.", timeout=2)
-        if jump is Jump.DISAGREEMENT:
-            found = self.navigator.facts.of(self.session.items[target]).disagreement
-            self.notify(f"Disagreement {found.score:.2f}: {found.reason}.", timeout=4,
-                        markup=False)
-        if target != self.position:
-            self.position = target
+    @on(QueueList.Jumped)
+    def _jumped(self, event: QueueList.Jumped) -> None:
+        self.position = event.position
+
+    @on(QueueList.FilterChanged)
+    def _filter_changed(self) -> None:
+        self.refresh_decision()  # the header shows the filter

@@ -1,9 +1,11 @@
-"""A rubric of binary criteria reviewed one criterion at a time (PRBench).
+"""A rubric of binary criteria reviewed one criterion at a time (a card whose form is a
+criterion list).
 
-j/k or the arrows move between criteria, y sets met, n not met, space flips the focused mark;
-each row shows the criterion's signed weight, its category, the judge's mark (once visible)
-and yours. The screen commits the marks (Enter) or accepts the judge's (a); this widget only
-holds what is being typed and says so (`Changed`, `Moved`).
+j/k or the arrows move between criteria, y (or 1) sets met, 0 not met, space flips the focused
+mark: the digits mean what they mean in every marks form, and n/p stay next/prev item. Each
+row shows the criterion's signed weight, its category, the judge's mark (once visible) and
+yours. The marks bar commits the marks (Enter) or accepts the judge's (a); this widget only
+holds what is being typed and says so (`Marked`, `Moved`).
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ class CriterionList(Static, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("j,down", "move(1)", "Next criterion", show=False, id="criteria.down"),
         Binding("k,up", "move(-1)", "Prev criterion", show=False, id="criteria.up"),
-        Binding("y", "set(1)", "Met", id="criteria.met"),
-        Binding("n", "set(0)", "Not met", id="criteria.not-met"),
+        Binding("y,1", "set(1)", "Met", id="criteria.met"),
+        Binding("0", "set(0)", "Not met", id="criteria.not-met"),
         Binding("space", "flip", "Flip", id="criteria.flip"),
     ]
     DEFAULT_CSS = """
@@ -46,7 +48,7 @@ class CriterionList(Static, can_focus=True):
         criterion: Criterion
 
     @dataclass
-    class Changed(Message):
+    class Marked(Message):
         """A mark was typed."""
 
     def __init__(self, *, id: str | None = None):
@@ -79,7 +81,7 @@ class CriterionList(Static, can_focus=True):
         out = Text(no_wrap=True, overflow="ellipsis")
         set_count = len(self.marks)
         self.border_title = (f"Criteria · {set_count}/{len(self.rubric.criteria)} marked · "
-                             "j/k move · y met · n not met · space flips")
+                             "j/k move · y met · 0 not met · space flips")
         out.append(f"{'':2}{'weight':>7}  judge  you  criterion\n", style="bold")
         for i, c in enumerate(self.rubric.criteria):
             mine = self.marks.get(c.key, self.standing.get(c.key))
@@ -108,7 +110,7 @@ class CriterionList(Static, can_focus=True):
         if criterion is None:
             return
         self.marks[criterion.key] = value
-        self.post_message(self.Changed())
+        self.post_message(self.Marked())
         self.action_move(1)
 
     def action_flip(self) -> None:
@@ -118,7 +120,12 @@ class CriterionList(Static, can_focus=True):
         current = self.marks.get(criterion.key, self.standing.get(
             criterion.key, self.judge.get(criterion.key, 0)))
         self.marks[criterion.key] = 1 - current
-        self.post_message(self.Changed())
+        self.post_message(self.Marked())
+        self.redraw()
+
+    def clear(self) -> None:
+        """Drop the marks typed (they were committed, or cleared)."""
+        self.marks = {}
         self.redraw()
 
     def complete_marks(self) -> dict[str, int] | None:

@@ -1,31 +1,34 @@
-"""The reviewer's marks being typed, what Enter will do with them, and the decision standing.
+"""The marks bar: the reviewer's marks being typed, what Enter will do with them, the decision
+standing; and the verbs that decide (accept, commit, flip), each committed to the workspace
+before it says so (`Committed`).
 
-Any rubric: a 0-4 criterion takes a digit 0-4, a binary one 1 (or y) for met and 0 for not
-met. With nothing typed, the bar shows the item's standing decision (typing starts a new one).
+Marks come from one of two forms, as the benchmark's card says: digits filling the criteria in
+order (typed here), or a criterion list (`CriterionList`, whose complete marks Enter commits).
+Once committed, nothing typed is left: the item shows its decision, and Enter commits nothing
+again until new marks are typed.
 """
 
 from __future__ import annotations
 
-from rich.text import Text
+import time
+from dataclasses import dataclass
+
+from textual.message import Message
+from textual.reactive import var
 from textual.widgets import Static
 
+from anser_tui.benchmarks.card import FormKind
+from anser_tui.review.item_view import ItemView
+from anser_tui.review.reasons import reason_target
+from anser_tui.review.session import ReviewSession
+from anser_tui.widgets.criterion_list import CriterionList
+from anser_tui.widgets.marks_line import criteria_line, sequence_line, unjudged_line
+from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import Decision, DecisionKind, ReasonCode
-from anser_tui.workspace.rubric import CriterionKind, Rubric
-
-
-def mark_keys(rubric: Rubric) -> str:
-    """The keys the rubric's marks take, for the hint."""
-    kinds = {c.kind for c in rubric.criteria}
-    if kinds == {CriterionKind.BINARY}:
-        return "1/y met, 0 not met"
-    if CriterionKind.BINARY in kinds:
-        return "digits 0-4 (binary: 1/y, 0)"
-    return "digits 0-4"
+from anser_tui.workspace.rubric import CriterionKind
 
 
 class DecisionBar(Static):
-    """One line: each criterion with the mark typed (or standing) for it."""
-
     DEFAULT_CSS = """
     DecisionBar {
         height: auto;
@@ -38,75 +41,247 @@ class DecisionBar(Static):
     DecisionBar.-draft { border: round $warning; }
     """
 
-    def __init__(self, *, id: str | None = None):
+    @dataclass
+    class Committed(Message):
+        """A decision (accept or override) was written; `visible`: the judge was shown."""
+
+        item: Item
+        decision: Decision
+        visible: bool
+
+    @dataclass
+    class Typed(Message):
+        """The marks or the reason being typed changed, or an event was added to the item."""
+
+    @dataclass
+    class Skipped(Message):
+        """The item was skipped (what was typed stays as its draft)."""
+
+    @dataclass
+    class Undone(Message):
+        """The session's latest standing event, on `item`, was undone."""
+
+        item: Item
+
+    restored: var[bool] = var(False)  # what is typed is a draft brought back
+    complete: var[bool] = var(False)
+
+    def __init__(self, session: ReviewSession, criteria: CriterionList, *,
+                 id: str | None = None):
         super().__init__(id=id, markup=False)
         self.border_title = "Your marks"
+        self.session = session
+        self.criteria = criteria
+        self.view: ItemView | None = None
+        self.typed: list[int] = []
+        self.reason: ReasonCode | None = None
+        self.shown_at = time.monotonic()
+        self.last_commit: tuple[Item, Decision] | None = None  # the latest accept or override
 
-    def show_criteria(self, rubric: Rubric, marks: dict[str, int], reason: ReasonCode | None,
-                      verdict: Decision | None, restored: bool = False) -> None:
-        """A rubric marked one criterion at a time: how many are marked, what Enter does."""
-        line = Text()
-        self.set_class(restored and bool(marks), "-draft")
-        self.border_title = "Your marks (draft kept from before)" if restored and marks \
-            else "Your marks"
-        total = len(rubric.criteria)
-        line.append(f"{len(marks)}/{total} criteria marked", style="bold")
-        met = sum(1 for v in marks.values() if v)
-        if marks:
-            line.append(f" ({met} met, {len(marks) - met} not met)")
-        if reason is not None:
-            line.append(f"   reason: {reason.value}", style="italic")
-        complete = len(marks) == total
-        if complete:
-            line.append("   Enter commits these marks", style="bold")
-        elif verdict is not None and not marks:
-            what = "accepted" if verdict.kind is DecisionKind.ACCEPT else "overridden"
-            line.append(f"   decided: {what} · y/n/space change it · a accepts the judge",
-                        style="anser.success")
-        else:
-            line.append("   y met · n not met · space flips · a accepts all the judge's marks",
-                        style="anser.muted")
+    def watch_restored(self, restored: bool) -> None:
+        self.set_class(restored, "-draft")
+        self.border_title = "Your marks (draft kept from before)" if restored else "Your marks"
+
+    def watch_complete(self, complete: bool) -> None:
         self.set_class(complete, "-complete")
-        self.update(line)
 
-    def show(self, rubric: Rubric | None, pending: list[int], reason: ReasonCode | None = None,
-             verdict: Decision | None = None, restored: bool = False) -> None:
-        line = Text()
-        self.set_class(restored and bool(pending or reason), "-draft")
-        self.border_title = "Your marks (draft kept from before)" if restored and (
-            pending or reason) else "Your marks"
-        if rubric is None:
-            line.append("The LLM judge does not score this form: nothing to accept or override",
-                        style="anser.muted")
-            line.append("   f flag · c comment · s skip", style="anser.muted")
-            self.set_class(False, "-complete")
-            self.update(line)
+    @property
+    def criterion_form(self) -> bool:
+        card = self.view.card if self.view is not None else None
+        return card is not None and card.form is FormKind.CRITERIA
+
+    def load(self, view: ItemView, typed: list[int], reason: ReasonCode | None,
+             restored: bool) -> None:
+        """A new item (or the same one again): its view and what was typed on it."""
+        self.view, self.typed, self.reason = view, typed, reason
+        self.restored = restored
+        self.shown_at = time.monotonic()
+
+    def marks_typed(self) -> dict[str, int]:
+        """The marks typed so far, by criterion key (either form)."""
+        view = self.view
+        if self.criterion_form:
+            return dict(self.criteria.marks)
+        if view is None or view.rubric is None:
+            return {}
+        return {c.key: d for c, d in zip(view.rubric.criteria, self.typed, strict=False)}
+
+    def redraw(self) -> None:
+        view = self.view
+        if view is None:
             return
-        shown = pending if pending or verdict is None else [
-            verdict.marks.get(c.key, -1) for c in rubric.criteria]
-        for i, criterion in enumerate(rubric.criteria):
-            if i:
-                line.append("  ")
-            line.append(f"{criterion.label} ", style="bold")
-            if i < len(shown) and shown[i] >= 0:
-                line.append(f"[{shown[i]}]", style="reverse" if pending else "anser.success")
-            else:
-                line.append("[_]", style="anser.muted")
-        if reason is not None:
-            line.append(f"   reason: {reason.value}", style="italic")
-        complete = len(pending) == len(rubric.criteria)
-        keys = mark_keys(rubric)
-        if complete:
-            line.append("   Enter commits this override", style="bold")
-        elif pending:
-            line.append(f"   {keys} for the rest · Backspace · Esc clears", style="anser.muted")
-        elif verdict is not None:
-            what = "accepted" if verdict.kind is DecisionKind.ACCEPT else "overridden"
-            line.append(f"   decided: {what}", style="anser.success")
-            if verdict.reason_code is not None:
-                line.append(f" ({verdict.reason_code.value})", style="anser.success")
-            line.append(f" · {keys} change it · a accepts the judge", style="anser.muted")
+        verdict = self.session.state(view.item).verdict
+        if view.rubric is None:
+            self.complete = False
+            self.update(unjudged_line())
+        elif self.criterion_form:
+            self.complete = len(self.criteria.marks) == len(view.rubric.criteria)
+            self.update(criteria_line(view.rubric, self.criteria.marks, self.reason, verdict))
         else:
-            line.append(f"   {keys} override · a accepts · r reason", style="anser.muted")
-        self.set_class(complete, "-complete")
-        self.update(line)
+            self.complete = len(self.typed) == len(view.rubric.criteria)
+            self.update(sequence_line(view.rubric, self.typed, self.reason, verdict))
+        if self.restored and not (self.marks_typed() or self.reason):
+            self.restored = False
+
+    def _changed(self) -> None:
+        self.post_message(self.Typed())
+
+    def clear(self) -> None:
+        """Drop what is typed (marks of either form, the reason)."""
+        self.typed, self.reason, self.restored = [], None, False
+        self.criteria.clear()
+        self._changed()
+
+    def spent(self) -> float:
+        return round(time.monotonic() - self.shown_at, 3)
+
+    # -- typing --------------------------------------------------------------------------
+    def judged(self) -> bool:
+        """The LLM judge scores the current item; else say so."""
+        if self.view is not None and self.view.rubric is not None:
+            return True
+        self.notify("The LLM judge does not score this form: f flags it, c comments.",
+                    severity="warning", timeout=3)
+        return False
+
+    def _refuse(self, problem: str) -> None:
+        self.notify(problem, severity="warning", timeout=4, markup=False)
+
+    def type_mark(self, digit: int) -> None:
+        """Fill the next criterion."""
+        if not self.judged():
+            return
+        view = self.view
+        assert view is not None and view.rubric is not None
+        criteria = view.rubric.criteria
+        if len(self.typed) >= len(criteria):
+            self.app.bell()
+        elif criteria[len(self.typed)].kind is CriterionKind.BINARY and digit > 1:
+            self._refuse(f"{criteria[len(self.typed)].label} is met (1, y) or not met (0).")
+        else:
+            self.typed.append(digit)
+            self._changed()
+
+    def unmark(self) -> None:
+        if self.typed:
+            self.typed.pop()
+            self._changed()
+
+    def set_reason(self, code: ReasonCode) -> None:
+        self.reason = code
+        self._changed()
+
+    # -- deciding ------------------------------------------------------------------------
+    def _decided(self, decision: Decision, visible: bool = True) -> None:
+        assert self.view is not None
+        self.typed, self.reason, self.restored = [], None, False
+        self.criteria.clear()
+        self.last_commit = (self.view.item, decision)
+        self.post_message(self.Committed(self.view.item, decision, visible))
+
+    def accept(self) -> None:
+        """Accept the judge's marks, or say what stands in the way."""
+        if not self.judged():
+            return
+        view = self.view
+        assert view is not None
+        if self.marks_typed():
+            self._refuse("You have typed marks: Enter commits them, Esc clears them; then a "
+                         "accepts the judge.")
+        elif not self.session.judge_visible(view.item):
+            self._refuse("Blind review: commit your own marks first; the judge's are then "
+                         "shown.")
+        elif view.judgment is None or not view.judgment.marks or view.judgment.score is None:
+            self._refuse("No valid judge marks to accept: type your own marks.")
+        else:
+            self._decided(self.session.accept(view.item, view.judgment,
+                                              time_spent_s=self.spent(),
+                                              reason_code=self.reason))
+
+    def commit(self) -> None:
+        """Commit the marks typed as an override, or say what is missing."""
+        view = self.view
+        assert view is not None and view.rubric is not None
+        marks, total = self.marks_typed(), len(view.rubric.criteria)
+        if len(marks) < total:
+            what = "criteria" if self.criterion_form else "marks"
+            self._refuse(f"{'Mark' if self.criterion_form else 'Give'} all {total} {what} "
+                         f"before Enter ({len(marks)} so far).")
+            return
+        visible = self.session.judge_visible(view.item)
+        decision = self.session.override(view.item, marks, view.judgment, judge_visible=visible,
+                                         reason_code=self.reason, time_spent_s=self.spent())
+        self._decided(decision, visible)
+
+    def flip(self) -> None:
+        """Commit the judge's single verdict turned over, or say what stands in the way."""
+        if not self.judged():
+            return
+        view = self.view
+        assert view is not None and view.rubric is not None
+        criteria = view.rubric.criteria
+        judge = view.judgment.marks.get(criteria[0].key) if view.judgment else None
+        if len(criteria) != 1 or criteria[0].kind is not CriterionKind.BINARY:
+            self._refuse("x flips a single verdict; mark criteria with digits here.")
+        elif not self.session.judge_visible(view.item):
+            self._refuse("Blind review: commit your own verdict first.")
+        elif judge is None:
+            self._refuse("No judge verdict to flip: type yours (1 or y, 0).")
+        else:
+            self._decided(self.session.override(view.item, {criteria[0].key: 1 - judge},
+                                                view.judgment, reason_code=self.reason,
+                                                time_spent_s=self.spent()))
+
+    # -- reasons -------------------------------------------------------------------------
+    def reason_target(self) -> tuple[Item, Decision | None]:
+        """Which item (and standing decision) a reason chosen now goes with."""
+        assert self.view is not None
+        return reason_target(self.session, self.view.item, bool(self.marks_typed()),
+                             self.last_commit)
+
+    def reason_chosen(self, item: Item, decision: Decision | None,
+                      code: ReasonCode | None) -> None:
+        """Record a reason picked for `reason_target()` (None: the picker was closed)."""
+        if code is None:
+            return
+        if decision is None:
+            self.set_reason(code)  # goes with the marks Enter (or a) commits
+            return
+        self.last_commit = (item, self.session.with_reason(item, decision, code))
+        self._changed()
+        if self.view is None or item != self.view.item:
+            self.notify(f"Reason '{code.value}' recorded for {item.task_id}.", timeout=3,
+                        markup=False)
+
+    # -- flags, skips, comments, undo ----------------------------------------------------
+    def flag(self) -> None:
+        assert self.view is not None
+        flagged = self.session.toggle(self.view.item, DecisionKind.FLAG, self.spent())
+        self.notify("Flagged." if flagged else "Flag taken back.", timeout=2)
+        self._changed()
+
+    def skip(self) -> None:
+        assert self.view is not None
+        if self.session.toggle(self.view.item, DecisionKind.SKIP, self.spent()):
+            self.post_message(self.Skipped())
+        else:
+            self.notify("Skip taken back.", timeout=2)
+            self._changed()
+
+    def comment(self, item: Item, text: str | None, replaces: str | None) -> None:
+        """A comment typed (None: the prompt was closed); `replaces` the one it edits."""
+        if text is None and replaces is None:
+            return
+        self.session.mark(item, DecisionKind.COMMENT, comment=text or "", replaces=replaces)
+        self._changed()
+
+    def undo(self) -> None:
+        """Undo the session's latest standing event (the screen goes back to its item)."""
+        last = self.session.last_undoable()
+        if last is None:
+            self.notify("Nothing to undo.", timeout=2)
+            return
+        item, event = last
+        self.session.undo(item)
+        self.notify(f"Undid {event.kind.value} on {item.task_id}.", timeout=2, markup=False)
+        self.post_message(self.Undone(item))

@@ -38,12 +38,6 @@ class EvidenceEntry:
     label: str  # "retrieved #3 · ✓ hit", "gold · ✗ missed"
 
 
-def library_of(widget: object) -> CorpusLibrary | None:
-    """The app's corpus library, where the app has one."""
-    found = getattr(getattr(widget, "app", None), "corpora", None)
-    return found if isinstance(found, CorpusLibrary) else None
-
-
 class EvidencePanel(Horizontal):
     """Two tables: what the system retrieved (ranked) and what it should have (gold)."""
 
@@ -78,8 +72,11 @@ class EvidencePanel(Horizontal):
         notes: dict[str, EvidenceNote] = field(default_factory=dict)
         done: bool = False
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None):
+    def __init__(self, library: CorpusLibrary | None = None, *, id: str | None = None,
+                 classes: str | None = None):
+        """`library`: the corpora the rows are looked up in (None: ids only)."""
         super().__init__(id=id, classes=classes)
+        self.library = library
         self.diff: EvidenceDiff | None = None
         self.query_text = ""
         self.notes: dict[str, EvidenceNote] = {}
@@ -106,7 +103,7 @@ class EvidencePanel(Horizontal):
         self._token += 1
         self._complete = False
         self.notes = {}
-        library = library_of(self)
+        library = self.library
         if library is not None:
             first = [*(r.id for r in diff.retrieved[:self.FIRST]),
                      *(g.id for g in diff.gold[:self.FIRST])]
@@ -246,7 +243,7 @@ class EvidencePanel(Horizontal):
         """Ask for the document of the highlighted row (`OpenRequested`, which the screen
         answers by pushing the document screen); False when there is none to open."""
         table = self.focused_table()
-        library = library_of(self)
+        library = self.library
         if table is None or not table.count or self.diff is None or library is None:
             self.notify("No evidence row to open.", timeout=2)
             return False

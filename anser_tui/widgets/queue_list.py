@@ -1,21 +1,30 @@
-"""The queue beside the review: every item with its state, the current one highlighted.
+"""The queue beside the review: every item with its state, the current one highlighted; and
+moving along it: the `/` filter, jumps to the next undecided, flagged, skipped or disagreeing
+item, and going to a task id (a task outside the queue joins its end).
 
 Filled the first time it is shown (a session can hold thousands of items, and most reviews
-never open the list); Enter on a row posts `QueueList.Chosen` and the screen moves there.
+never open the list). Enter on a row posts `Chosen` and the screen moves there; a jump or a
+go-to posts `Jumped`, a new filter `FilterChanged`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
 from textual.message import Message
 from textual.widgets import OptionList
 
+from anser_tui.review.navigation import QueueNavigator
+from anser_tui.review.session import ReviewSession
 from anser_tui.workspace.decisions import ItemState
 from anser_tui.workspace.item import Item
+
+if TYPE_CHECKING:
+    from anser_tui.review.item_filter import ItemFilter, Vocabulary
 
 
 def state_mark(state: ItemState) -> Text:
@@ -45,10 +54,43 @@ class QueueList(OptionList):
 
         position: int
 
-    def __init__(self, *, id: str | None = None):
+    @dataclass
+    class Jumped(Message):
+        """A jump, a go-to or a filter moved the queue's place to `position`."""
+
+        position: int
+
+    @dataclass
+    class FilterChanged(Message):
+        """The `/` filter changed (the header shows it)."""
+
+    def __init__(self, session: ReviewSession, *, id: str | None = None):
         super().__init__(id=id, markup=False)
         self.border_title = "Queue"
         self.filled = False
+        self.session = session
+        self._navigator: QueueNavigator | None = None
+
+    @property
+    def navigator(self) -> QueueNavigator:
+        """Moves along the queue through the `/` filter (made on first use)."""
+        if self._navigator is None:
+            self._navigator = QueueNavigator(self.session)
+        return self._navigator
+
+    @property
+    def filter_text(self) -> str:
+        """The filter in force, in one line ("" when none)."""
+        return self.navigator.filter.describe()
+
+    def fill_once(self, position: int) -> None:
+        if not self.filled:
+            items = self.session.items
+            self.fill(items, [self.session.state(i) for i in items], position)
+
+    def highlight(self, position: int) -> None:
+        if self.filled:
+            self.highlighted = position
 
     def fill(self, items: Sequence[Item], states: Sequence[ItemState], position: int) -> None:
         self.clear_options()
@@ -72,3 +114,61 @@ class QueueList(OptionList):
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.post_message(self.Chosen(event.option_index))
+
+    # -- filtering, jumping, going to ------------------------------------------------------
+    def vocabulary(self) -> Vocabulary:
+        """What a filter can name: the workspace's groups, forms and metrics."""
+        from anser_tui.review.item_filter import Vocabulary
+
+        tasks = self.session.store.tasks()
+        return Vocabulary(groups=tuple(dict.fromkeys(t.group for t in tasks)),
+                          forms=tuple(dict.fromkeys(t.form.value for t in tasks)),
+                          metrics=tuple(self.navigator.facts.metric_names))
+
+    def apply_filter(self, position: int, chosen: ItemFilter | None) -> None:
+        """A filter chosen (None: the form was closed)."""
+        if chosen is None or chosen == self.navigator.filter:
+            return
+        self.navigator.filter = chosen
+        if not chosen.active:
+            self.notify("Filter cleared: every item of the queue.", timeout=2)
+            self.post_message(self.FilterChanged())
+            return
+        target = self.navigator.settle(position)
+        self.notify(f"Filter: {chosen.describe()} ({self.navigator.count()} of "
+                    f"{len(self.session.items)} items).", timeout=3, markup=False)
+        self.post_message(self.FilterChanged())
+        if target is not None and target != position:
+            self.post_message(self.Jumped(target))
+
+    def jump(self, position: int, kind: str) -> None:
+        """To the next item (wrapping around) that is undecided, flagged, skipped or where
+        judge and metrics disagree, among those the filter lets through."""
+        from anser_tui.review.navigation import Jump
+
+        jump = Jump(kind)
+        target = self.navigator.jump(position, jump)
+        if target is None:
+            where = " matching the filter" if self.navigator.filter.active else ""
+            self.notify(f"No {jump.value} item{where}.", timeout=2)
+            return
+        if target == position:
+            self.notify(f"This is the only {jump.value} item.", timeout=2)
+        elif target < position:
+            self.notify("Wrapped around to the start of the queue.", timeout=2)
+        if jump is Jump.DISAGREEMENT:
+            found = self.navigator.facts.of(self.session.items[target]).disagreement
+            self.notify(f"Disagreement {found.score:.2f}: {found.reason}.", timeout=4,
+                        markup=False)
+        if target != position:
+            self.post_message(self.Jumped(target))
+
+    def go_to(self, run: str, task_id: str | None) -> None:
+        """Jump to a task of the current run; a task outside the queue joins its end."""
+        if not task_id:
+            return
+        if not self.session.store.has_task(task_id):
+            self.notify(f"No task {task_id!r} in this workspace.", severity="error",
+                        markup=False)
+            return
+        self.post_message(self.Jumped(self.session.add_item(Item(run, task_id))))

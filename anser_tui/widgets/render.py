@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.text import Text
 
+from anser_tui.benchmarks.card import FormKind, Section, judge_reason
 from anser_tui.core.text import neutralize
 from anser_tui.review.attempts import attempts_line
 from anser_tui.scoring.cells import number, parsed_detail
+from anser_tui.widgets.card_text import sections_text
 from anser_tui.workspace.decisions import ItemState
 from anser_tui.workspace.records import DecisionKind, Judgment, JudgmentStatus
 from anser_tui.workspace.rubric import Rubric
 
 if TYPE_CHECKING:
     from anser_tui.review.item_view import ItemView
+
+LABEL_CELLS = 28  # a criterion's label in the judge's table is cut to this width
 
 
 def safe(text: str, style: str = "") -> Text:
@@ -69,11 +73,64 @@ def _state_lines(state: ItemState) -> list[Text]:
     return out
 
 
+def _label(text: str, width: int) -> str:
+    """`text` cut to `width` cells (an ellipsis at the cut)."""
+    if cell_len(text) <= width:
+        return text
+    while cell_len(text) > width - 1:
+        text = text[:-1]
+    return text + "…"
+
+
+def _marks_table(rubric: Rubric, judge: Mapping[str, int], mine: Mapping[str, int],
+                 typed: bool) -> list[Text]:
+    """Each criterion's weight, the judge's mark and yours (typed marks reversed)."""
+    width = min(LABEL_CELLS, max(len("criterion"), *(cell_len(c.label) for c in rubric.criteria)))
+    rows = [Text.assemble(_cell("criterion", width, style="bold"),
+                          _cell("weight", 8, True, "bold"), _cell("judge", 7, True, "bold"),
+                          _cell("you", 5, True, "bold"))]
+    for criterion in rubric.criteria:
+        judge_mark, my_mark = judge.get(criterion.key), mine.get(criterion.key)
+        shown = "·" if my_mark is None else str(my_mark)
+        rows.append(Text.assemble(
+            _cell(_label(criterion.label, width), width),
+            _cell(f"{criterion.weight:.2f}", 8, True),
+            _cell("—" if judge_mark is None else str(judge_mark), 7, True),
+            _cell(shown, 5, True, "dim" if my_mark is None else
+                  "bold reverse" if typed else "")))
+    return rows
+
+
+def _marks_summary(rubric: Rubric, judge: Mapping[str, int], mine: Mapping[str, int],
+                   typed: bool) -> list[Text]:
+    """A criterion list's marks counted (the list itself shows each criterion's)."""
+    def counts(marks: Mapping[str, int]) -> tuple[int, int, int]:
+        values = [marks[c.key] for c in rubric.criteria if c.key in marks]
+        return len(values), sum(1 for v in values if v), sum(1 for v in values if not v)
+
+    rows = [Text.assemble(_cell("", 9), _cell("judge", 7, True, "bold"),
+                          _cell("you", 6, True, "bold"))]
+    for label, theirs, yours in zip(("marked", "met", "not met"), counts(judge), counts(mine),
+                                    strict=True):
+        rows.append(Text.assemble(_cell(label, 9), _cell(str(theirs), 7, True),
+                                  _cell(str(yours), 6, True, "bold reverse" if typed else "")))
+    return rows
+
+
+def _typed_marks(rubric: Rubric, pending: Sequence[int] | Mapping[str, int]) -> dict[str, int]:
+    if isinstance(pending, Mapping):
+        return dict(pending)
+    return {c.key: d for c, d in zip(rubric.criteria, pending, strict=False)}
+
+
 def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
-               pending: list[int], reveal: bool = True,
-               history: Sequence[Judgment] = ()) -> Text:
-    """The judge's score, dimensions and reason beside the reviewer's marks; under the head,
-    the judge's attempts on the item when there was more than one (`history`, oldest first)."""
+               pending: Sequence[int] | Mapping[str, int], reveal: bool = True,
+               history: Sequence[Judgment] = (), said: Sequence[Section] | None = None,
+               form: FormKind = FormKind.SEQUENCE) -> Text:
+    """The judge's score, marks and what it said (`said`, from the benchmark's card) beside the
+    reviewer's marks (`pending`: typed in order, or by criterion key); under the head, the
+    judge's attempts on the item when there was more than one (`history`, oldest first). A
+    criterion list (`form`) is counted here: the list shows each criterion."""
     head = Text()
     if judgment is None:
         head.append("No judgment for this item.", style="italic")
@@ -96,23 +153,13 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
             head.append("\n")
             head.append_text(safe(f"⚠ {judgment.status.value}: {judgment.error}", "anser.error"))
     verdict = state.verdict
-    width = max(len("criterion"), *(cell_len(c.label) for c in rubric.criteria))
     attempts = attempts_line(history, judgment)
+    typed = _typed_marks(rubric, pending)
+    mine = typed or (dict(verdict.marks) if verdict is not None else {})
+    judge = dict(judgment.marks) if judgment is not None and reveal else {}
+    table = _marks_summary if form is FormKind.CRITERIA else _marks_table
     parts = [head, *([Text(attempts, style="dim")] if attempts else []), Text(),
-             Text.assemble(_cell("criterion", width, style="bold"),
-                           _cell("weight", 8, True, "bold"), _cell("judge", 7, True, "bold"),
-                           _cell("you", 5, True, "bold"))]
-    for i, criterion in enumerate(rubric.criteria):
-        judge_mark = judgment.marks.get(criterion.key) if judgment and reveal else None
-        if i < len(pending):
-            mine = _cell(str(pending[i]), 5, True, "bold reverse")
-        elif verdict is not None and criterion.key in verdict.marks:
-            mine = _cell(str(verdict.marks[criterion.key]), 5, True)
-        else:
-            mine = _cell("·", 5, True, "dim")
-        parts.append(Text.assemble(
-            _cell(criterion.label, width), _cell(f"{criterion.weight:.2f}", 8, True),
-            _cell("—" if judge_mark is None else str(judge_mark), 7, True), mine))
+             *table(rubric, judge, mine, bool(typed))]
     if verdict is not None:
         what = "accepted" if verdict.kind is DecisionKind.ACCEPT else "overridden"
         parts += [Text(), Text(f"Your decision: {what}, score {score_text(verdict.score)}",
@@ -121,24 +168,26 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
             parts.append(Text(f"reason: {verdict.reason_code.value}", style="anser.success"))
     parts += _state_lines(state)
     if judgment is not None and reveal:
-        parts += [Text(), Text("Reason", style="bold")]
-        if judgment.reason:
-            parts.append(safe(judgment.reason))
-        else:
-            parts += [Text("(none parsed) raw output:", style="italic"), safe(judgment.raw)]
+        parts += [Text(), sections_text(judge_reason(judgment) if said is None else said)]
     return lines(parts)
+
+
+def with_parsed(answer: Text, metrics: Mapping[str, tuple[float | None, str | None]]) -> Text:
+    """The answer and, under it, what the scorer read from it ("parsed: 1234.5")."""
+    read = parsed_detail(dict(metrics))
+    if not read:
+        return answer
+    return lines([answer, Text(), safe(read, "bold" if read.startswith("parsed")
+                                       else "anser.warning")])
 
 
 def answer_body(view: ItemView) -> Text:
     """The raw answer and what the scorer read from it ("parsed: 1234.5")."""
     if view.output is None:
-        parts = [Text("(no output in this run: scored as an empty answer)", style="italic")]
+        answer = Text("(no output in this run: scored as an empty answer)", style="italic")
     else:
-        parts = [safe(view.answer_text)]
-    read = parsed_detail(view.metrics)
-    if read:
-        parts += [Text(), safe(read, "bold" if read.startswith("parsed") else "anser.warning")]
-    return lines(parts)
+        answer = safe(view.answer_text)
+    return with_parsed(answer, view.metrics)
 
 
 def metrics_body(view: ItemView) -> Text:
@@ -147,6 +196,7 @@ def metrics_body(view: ItemView) -> Text:
         return Text("No metrics yet (run `anser-tui score`).", style="dim italic")
     parts: list[Text] = []
     line, reasons = Text(), []
+    units = view.card.metric_units if view.card is not None else {}
     for name in (n for n in view.metric_names if n in view.metrics):
         value, detail = view.metrics[name]
         if value is None:
@@ -156,7 +206,8 @@ def metrics_body(view: ItemView) -> Text:
         if line:
             line.append("  ·  ", style="dim")
         line.append(f"{name} ", style="bold")
-        line.append(number(value) + (" s" if name == "Latency" else ""))
+        unit = units.get(name)
+        line.append(number(value) + (f" {unit}" if unit else ""))
     parts += [line] if line else []
     parts += [safe(reason, "dim") for reason in reasons]
     return lines(parts)

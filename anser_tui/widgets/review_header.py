@@ -4,9 +4,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widgets import Static
+
+from anser_tui.review.item_view import ItemView
+from anser_tui.review.session import ReviewSession
+
+if TYPE_CHECKING:
+    from anser_tui.review.verdicts import VerdictBook
 
 BAR_CELLS = 24
 
@@ -56,8 +63,43 @@ class ReviewHeader(Static):
     ReviewHeader.-adjudication { height: 3; }
     """
 
-    def __init__(self, *, id: str | None = None):
+    def __init__(self, session: ReviewSession | None = None, *, id: str | None = None):
         super().__init__(id=id, markup=False)
+        self.session = session
+        self._book: VerdictBook | None = None  # an adjudication session's reviewer verdicts
+
+    def show_item(self, view: ItemView, position: int, filter_text: str) -> None:
+        """The session's progress at the item at `position` (0-based)."""
+        session = self.session
+        assert session is not None
+        progress = session.progress()
+        self.show(HeaderState(
+            workspace=session.store.path.name, session=session.name,
+            reviewer=session.reviewer, blind=session.blind,
+            position=position + 1, total=progress.total, decided=progress.decided,
+            skipped=progress.skipped, flagged=progress.flagged, left=progress.left,
+            pace_s=progress.pace_s, filter_text=filter_text,
+            adjudication=self._adjudication_line(session, view)))
+
+    def _adjudication_line(self, session: ReviewSession, view: ItemView) -> str:
+        """An adjudication session: each reviewer's standing verdict on the item, marks in
+        rubric order and the score ("" in a review session)."""
+        from anser_tui.workspace.sessions import ADJUDICATION
+
+        if session.purpose != ADJUDICATION:
+            return ""
+        from anser_tui.calibration.adjudication import reviewer_verdicts
+        from anser_tui.review.verdicts import VerdictBook
+
+        if self._book is None:  # the reviewers' verdicts do not change while adjudicating
+            self._book = VerdictBook.load(session.store)
+        keys = [c.key for c in view.rubric.criteria] if view.rubric else []
+        parts = []
+        for name, decision in reviewer_verdicts(self._book, view.item).items():
+            marks = " ".join(str(decision.marks.get(k, "·")) for k in keys)
+            score = "—" if decision.score is None else f"{decision.score:.0f}"
+            parts.append(f"{name} {marks} ({score})")
+        return "adjudication: " + (" · ".join(parts) if parts else "no reviewer verdict")
 
     def show(self, state: HeaderState) -> None:
         first = Text(no_wrap=True, overflow="ellipsis")

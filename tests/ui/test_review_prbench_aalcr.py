@@ -37,12 +37,12 @@ async def test_prbench_criteria_are_marked_one_at_a_time(tmp_path: Path) -> None
         # the conversation's reference texts are folded; the response's reasoning too
         task_text = str(screen.query_one("#task", TextPanel).content)
         assert "Reference Text 0 folded" in task_text
-        # y met, n not met (n is not "next" while the criteria have focus), j/k move
-        await pilot.press("y", "n", "k", "y")  # the second criterion changed to met
+        # y met, 0 not met (n stays "next item" everywhere), j/k move
+        await pilot.press("y", "0", "k", "y")  # the second criterion changed to met
         assert criteria.marks == {keys[0]: 1, keys[1]: 1}
         await pilot.press("enter")  # not all marked: nothing written
         assert decisions(ws) == []
-        await pilot.press(*(["n"] * (len(keys) - 2)))  # the cursor moved on after each mark
+        await pilot.press(*(["0"] * (len(keys) - 2)))  # the cursor moved on after each mark
         assert len(criteria.marks) == len(keys)
         await pilot.press("enter")
         rows = decisions(ws)

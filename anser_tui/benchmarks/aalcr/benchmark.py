@@ -26,6 +26,7 @@ from anser_tui.benchmarks.base import (
     TableBlock,
     WithoutCorpora,
 )
+from anser_tui.benchmarks.card import CardItem, ReviewCard
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, LogRecord, RunOutput
 from anser_tui.workspace.rubric import Rubric
@@ -103,3 +104,13 @@ class AalcrBenchmark(WithoutCorpora):
         """No automatic metric to compare the judge with (the judge's status and arithmetic
         still rank items)."""
         return []
+
+    def review_card(self, item: CardItem) -> ReviewCard:
+        from anser_tui.benchmarks.aalcr.card import aalcr_card
+
+        return aalcr_card(item)
+
+    def documents(self, data_dir: Path, task: Task) -> list[tuple[str, str]]:
+        from anser_tui.benchmarks.aalcr.documents import read_document_set
+
+        return [(d.filename, d.text) for d in read_document_set(data_dir, task)]

@@ -27,6 +27,7 @@ from anser_tui.benchmarks.base import (
     TableBlock,
     refuse_options,
 )
+from anser_tui.benchmarks.card import CardItem, ReviewCard
 from anser_tui.core.text import ground_truth_text
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, LogRecord, RunOutput, dumps
@@ -181,3 +182,11 @@ class AnserBenchmark:
     def disagreement_signals(self, task: Task, judge: float,
                              metrics: Mapping[str, float | None]) -> list[Signal]:
         return metric_signals(judge, metrics)
+
+    def review_card(self, item: CardItem) -> ReviewCard:
+        from anser_tui.benchmarks.anser.card import anser_card
+
+        return anser_card(item)
+
+    def documents(self, data_dir: Path, task: Task) -> list[tuple[str, str]]:
+        return []

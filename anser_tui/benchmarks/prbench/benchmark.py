@@ -26,6 +26,7 @@ from anser_tui.benchmarks.base import (
     WithoutCorpora,
     refuse_options,
 )
+from anser_tui.benchmarks.card import CardItem, ReviewCard
 from anser_tui.benchmarks.prbench.judge import PrbenchJudge
 from anser_tui.benchmarks.prbench.loader import (
     load_prbench,
@@ -118,4 +119,12 @@ class PrbenchBenchmark(WithoutCorpora):
                              metrics: Mapping[str, float | None]) -> list[Signal]:
         """No automatic metric to compare the judge with (the judge's status and arithmetic
         still rank items)."""
+        return []
+
+    def review_card(self, item: CardItem) -> ReviewCard:
+        from anser_tui.benchmarks.prbench.card import prbench_card
+
+        return prbench_card(item, prbench_rubric(item.task))
+
+    def documents(self, data_dir: Path, task: Task) -> list[tuple[str, str]]:
         return []

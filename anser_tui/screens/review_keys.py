@@ -1,0 +1,76 @@
+"""The review screen's keys, each with an id (remapped under [keymap]) and a description.
+
+DESIGN 7: n/p next/prev, a accept, digits fill the dimensions in order then Enter commits, r
+reason, c comment, f flag, s skip, u undo, / filter, g go to. A benchmark's card adds its own
+(e unfold, x flip); a criterion list has its own keys (widgets.criterion_list), and none of
+them takes n or p, so next/prev stay reachable in every context.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding, BindingType
+
+from anser_tui.benchmarks.card import CardKey, ReviewCard
+from anser_tui.widgets.criterion_list import CriterionList
+from anser_tui.widgets.evidence_table import EvidenceTable
+
+MARKS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
+                  id=f"review.mark-{d}") for d in range(5)]
+# the actions a benchmark's card adds, by the key it names
+CARD_ACTIONS = {"unfold": CardKey.UNFOLD, "flip": CardKey.FLIP}
+SEQUENCE_ACTIONS = {"mark", "unmark"}  # digits typed in order: not with a criterion list
+
+REVIEW_BINDINGS: tuple[BindingType, ...] = (
+    Binding("n", "next", "Next", id="review.next"),
+    Binding("p", "previous", "Prev", id="review.previous"),
+    Binding("a", "accept", "Accept", id="review.accept"),
+    *MARKS,
+    Binding("y", "mark(1)", "Met", show=False, id="review.mark-yes"),
+    Binding("enter", "commit", "Commit", priority=True, id="review.commit"),
+    Binding("backspace", "unmark", "Del mark", show=False, id="review.unmark"),
+    Binding("escape", "clear_marks", "Clear", show=False, id="review.clear"),
+    Binding("e", "unfold", "Unfold", id="review.unfold"),
+    Binding("x", "flip", "Flip verdict", id="review.flip"),
+    Binding("f", "flag", "Flag", id="review.flag"),
+    Binding("s", "skip", "Skip", id="review.skip"),
+    Binding("u", "undo", "Undo", id="review.undo"),
+    Binding("r", "reason", "Reason", id="review.reason"),
+    Binding("c", "comment", "Comment", id="review.comment"),
+    Binding("g", "go_to", "Go to", id="review.go-to"),
+    Binding("l", "toggle_queue", "Queue", id="review.queue"),
+    Binding("slash", "filter", "Filter", key_display="/", show=False, id="review.filter"),
+    Binding("N", "jump('undecided')", "Next undecided", show=False,
+            id="review.next-undecided"),
+    Binding("F", "jump('flagged')", "Next flagged", show=False, id="review.next-flagged"),
+    Binding("S", "jump('skipped')", "Next skipped", show=False, id="review.next-skipped"),
+    Binding("D", "jump('disagreement')", "Next disagreement", show=False,
+            id="review.next-disagreement"),
+    Binding("K", "app.open_calibration", "Calibration", show=False,
+            id="review.calibration"),
+)
+
+
+def bound(action: str, card: ReviewCard | None, criteria_form: bool) -> bool:
+    """Whether `action` is bound on an item with `card`: a card's own keys where it offers
+    them, digits typed in order unless its criteria are a list."""
+    if action in CARD_ACTIONS:
+        return card is not None and card.offers(CARD_ACTIONS[action])
+    if action in SEQUENCE_ACTIONS:
+        return not criteria_form
+    return True
+
+
+def key_areas(card: ReviewCard | None, criteria_form: bool,
+              evidence: bool) -> list[tuple[str, list[BindingType]]]:
+    """The review keys an item binds, by area, for the help screen."""
+    review = [b for b in REVIEW_BINDINGS
+              if isinstance(b, Binding) and bound(b.action.split("(")[0], card, criteria_form)]
+    areas: list[tuple[str, list[BindingType]]] = [("Review", list(review))]
+    if criteria_form:
+        areas.append(("Criteria", list(CriterionList.BINDINGS)))
+    if evidence:
+        from anser_tui.screens.document import DocumentScreen
+
+        areas += [("Evidence tables", list(EvidenceTable.BINDINGS)),
+                  ("Document", list(DocumentScreen.BINDINGS))]
+    return areas

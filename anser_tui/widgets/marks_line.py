@@ -1,0 +1,92 @@
+"""The marks bar's one line: each criterion with the mark typed (or standing) for it, what Enter
+will do, and the decision standing.
+
+Any rubric: a 0-4 criterion takes a digit 0-4, a binary one 1 (or y) for met and 0 for not
+met. With nothing typed, the line shows the item's standing decision (typing starts a new one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rich.text import Text
+
+from anser_tui.workspace.records import Decision, DecisionKind, ReasonCode
+from anser_tui.workspace.rubric import CriterionKind, Rubric
+
+
+def mark_keys(rubric: Rubric) -> str:
+    """The keys the rubric's marks take, for the hint."""
+    kinds = {c.kind for c in rubric.criteria}
+    if kinds == {CriterionKind.BINARY}:
+        return "1/y met, 0 not met"
+    if CriterionKind.BINARY in kinds:
+        return "digits 0-4 (binary: 1/y, 0)"
+    return "digits 0-4"
+
+
+def _decided(verdict: Decision) -> str:
+    what = "accepted" if verdict.kind is DecisionKind.ACCEPT else "overridden"
+    reason = f" ({verdict.reason_code.value})" if verdict.reason_code is not None else ""
+    return f"decided: {what}{reason}"
+
+
+def unjudged_line() -> Text:
+    line = Text("The LLM judge does not score this form: nothing to accept or override",
+                style="anser.muted")
+    line.append("   f flag · c comment · s skip", style="anser.muted")
+    return line
+
+
+def criteria_line(rubric: Rubric, marks: Mapping[str, int], reason: ReasonCode | None,
+                  verdict: Decision | None) -> Text:
+    """A rubric marked one criterion at a time: how many are marked, what Enter does."""
+    total = len(rubric.criteria)
+    if verdict is not None and not marks:
+        met = sum(1 for v in verdict.marks.values() if v)
+        line = Text(f"{_decided(verdict)}: {met} met, {len(verdict.marks) - met} not met",
+                    style="anser.success")
+        line.append("   y/0/space change it · a accepts the judge · n next",
+                    style="anser.muted")
+        return line
+    line = Text(f"{len(marks)}/{total} criteria marked", style="bold")
+    met = sum(1 for v in marks.values() if v)
+    if marks:
+        line.append(f" ({met} met, {len(marks) - met} not met)")
+    if reason is not None:
+        line.append(f"   reason: {reason.value}", style="italic")
+    if len(marks) == total:
+        line.append("   Enter commits these marks", style="bold")
+    else:
+        line.append("   y met · 0 not met · space flips · a accepts all the judge's marks · "
+                    "n next", style="anser.muted")
+    return line
+
+
+def sequence_line(rubric: Rubric, typed: Sequence[int], reason: ReasonCode | None,
+                  verdict: Decision | None) -> Text:
+    """Marks typed in the rubric's order, one per criterion."""
+    line = Text()
+    shown = list(typed) if typed or verdict is None else [
+        verdict.marks.get(c.key, -1) for c in rubric.criteria]
+    for i, criterion in enumerate(rubric.criteria):
+        if i:
+            line.append("  ")
+        line.append(f"{criterion.label} ", style="bold")
+        if i < len(shown) and shown[i] >= 0:
+            line.append(f"[{shown[i]}]", style="reverse" if typed else "anser.success")
+        else:
+            line.append("[_]", style="anser.muted")
+    if reason is not None:
+        line.append(f"   reason: {reason.value}", style="italic")
+    keys = mark_keys(rubric)
+    if len(typed) == len(rubric.criteria):
+        line.append("   Enter commits this override", style="bold")
+    elif typed:
+        line.append(f"   {keys} for the rest · Backspace · Esc clears", style="anser.muted")
+    elif verdict is not None:
+        line.append(f"   {_decided(verdict)}", style="anser.success")
+        line.append(f" · {keys} change it · a accepts the judge", style="anser.muted")
+    else:
+        line.append(f"   {keys} override · a accepts · r reason", style="anser.muted")
+    return line
