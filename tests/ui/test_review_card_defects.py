@@ -9,10 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-from anser_tui.demo.aalcr import ensure_aalcr_workspace
-from anser_tui.demo.prbench import ensure_prbench_workspace
 
 from anser_tui.cli import build_app
+from anser_tui.demo import ensure_demo_workspace
 from anser_tui.screens.help import HelpScreen
 from anser_tui.screens.review import ReviewScreen
 from anser_tui.widgets.criterion_list import CriterionList
@@ -41,7 +40,7 @@ def panel_lines(screen: ReviewScreen, panel_id: str) -> list[str]:
 
 
 async def test_prbench_commit_revisit_enter_is_one_decision_shown(tmp_path: Path) -> None:
-    ws = ensure_prbench_workspace(tmp_path / "pr")
+    ws = ensure_demo_workspace("prbench", tmp_path / "pr")
     app = build_app(ws, reviewer="tester")
     notices: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
@@ -70,7 +69,7 @@ async def test_prbench_commit_revisit_enter_is_one_decision_shown(tmp_path: Path
 
 
 async def test_criterion_list_leaves_n_and_p_to_moving_on(tmp_path: Path) -> None:
-    ws = ensure_prbench_workspace(tmp_path / "pr")
+    ws = ensure_demo_workspace("prbench", tmp_path / "pr")
     app = build_app(ws, reviewer="tester")
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
@@ -98,8 +97,8 @@ def help_text(app_screen: object) -> str:
 ])
 async def test_help_lists_the_keys_of_the_benchmark_reviewed(
         tmp_path: Path, which: str, present: list[str], absent: list[str]) -> None:
-    ws = (ensure_prbench_workspace(tmp_path / "pr") if which == "prbench"
-          else ensure_aalcr_workspace(tmp_path / "lcr"))
+    ws = (ensure_demo_workspace("prbench", tmp_path / "pr") if which == "prbench"
+          else ensure_demo_workspace("aalcr", tmp_path / "lcr"))
     app = build_app(ws, reviewer="tester")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
@@ -124,7 +123,7 @@ async def test_help_of_anser_lists_no_criterion_keys(review_workspace: Path) -> 
 @pytest.mark.parametrize("size", [(160, 48), (120, 36)])
 async def test_prbench_judge_panel_follows_the_marks_typed(
         tmp_path: Path, size: tuple[int, int]) -> None:
-    ws = ensure_prbench_workspace(tmp_path / "pr")
+    ws = ensure_demo_workspace("prbench", tmp_path / "pr")
     app = build_app(ws, reviewer="tester")
     async with app.run_test(size=size) as pilot:
         screen = app.screen
@@ -148,7 +147,7 @@ async def test_prbench_judge_panel_follows_the_marks_typed(
 
 
 async def test_aalcr_good_verdict_reads_as_the_verdict(tmp_path: Path) -> None:
-    ws = ensure_aalcr_workspace(tmp_path / "lcr")
+    ws = ensure_demo_workspace("aalcr", tmp_path / "lcr")
     app = build_app(ws, reviewer="tester")
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen

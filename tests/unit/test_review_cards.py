@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from anser_tui.demo.aalcr import ensure_aalcr_workspace
-from anser_tui.demo.prbench import ensure_prbench_workspace
-
 from anser_tui.benchmarks.card import (
     CardItem,
     CardKey,
@@ -17,6 +14,7 @@ from anser_tui.benchmarks.card import (
     plain_lines,
 )
 from anser_tui.benchmarks.registry import benchmark_named
+from anser_tui.demo import ensure_demo_workspace
 from anser_tui.workspace import WorkspaceStore
 from anser_tui.workspace.judgments import current_of, judgment_history
 from anser_tui.workspace.records import RunOutput
@@ -32,7 +30,7 @@ def _cards(workspace: Path) -> list[tuple[CardItem, ReviewCard]]:
 
 
 def test_prbench_card_is_a_criterion_list_with_folded_references(tmp_path: Path) -> None:
-    for item, card in _cards(ensure_prbench_workspace(tmp_path / "pr")):
+    for item, card in _cards(ensure_demo_workspace("prbench", tmp_path / "pr")):
         rubric = benchmark_named("prbench").rubric(item.task)
         assert rubric is not None
         assert card.form is FormKind.CRITERIA and card.keys == {CardKey.UNFOLD}
@@ -41,13 +39,13 @@ def test_prbench_card_is_a_criterion_list_with_folded_references(tmp_path: Path)
         references = [s for s in card.task.sections
                       if s.heading.startswith("Reference Text")]
         assert all(s.folded for s in references)
-    first = _cards(ensure_prbench_workspace(tmp_path / "pr2"))[0][1]
+    first = _cards(ensure_demo_workspace("prbench", tmp_path / "pr2"))[0][1]
     assert "Reference Text 0:" in plain_lines(first.task.sections)
 
 
 def test_aalcr_card_reads_a_verdict_as_the_verdict(tmp_path: Path) -> None:
     said: dict[str, tuple[Section, ...]] = {}
-    for item, card in _cards(ensure_aalcr_workspace(tmp_path / "lcr")):
+    for item, card in _cards(ensure_demo_workspace("aalcr", tmp_path / "lcr")):
         assert card.keys == {CardKey.FLIP, CardKey.DOCUMENTS}
         assert card.form is FormKind.SEQUENCE
         assert item.judgment is not None
@@ -60,7 +58,7 @@ def test_aalcr_card_reads_a_verdict_as_the_verdict(tmp_path: Path) -> None:
 
 
 def test_card_text_is_neutralised(tmp_path: Path) -> None:
-    item, _ = _cards(ensure_aalcr_workspace(tmp_path / "lcr"))[0]
+    item, _ = _cards(ensure_demo_workspace("aalcr", tmp_path / "lcr"))[0]
     unsafe = CardItem(item.task, "run\x1b]0;x\x07", RunOutput(
         task_id=item.task.id, answer="a\x1b[31mred\u202e", retrieved=[]), None)
     card = benchmark_named("aalcr").review_card(unsafe)
