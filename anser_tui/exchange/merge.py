@@ -95,7 +95,10 @@ def _meta(conn: sqlite3.Connection) -> dict[str, str]:
 def _check_benchmark(out: WorkspaceStore, src: sqlite3.Connection, path: Path) -> None:
     theirs = _meta(src)
     ours = {"benchmark": out.benchmark, "fingerprint": out.meta("benchmark_fingerprint")}
-    if theirs.get("benchmark", "anser") != ours["benchmark"]:
+    if not theirs.get("benchmark"):
+        raise InputError("it names no benchmark (its meta table has no 'benchmark' row): "
+                         "refusing to merge", path)
+    if theirs["benchmark"] != ours["benchmark"]:
         raise InputError(f"a {theirs.get('benchmark')} workspace cannot merge into a "
                          f"{ours['benchmark']} one ({out.path}): refusing to merge", path)
     if theirs.get("benchmark_fingerprint") != ours["fingerprint"]:

@@ -11,23 +11,28 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from anser_tui.benchmarks.anser import groups as m
 from anser_tui.benchmarks.anser.groups import EFFICIENCY, GROUPS, rubric_for
 from anser_tui.benchmarks.anser.layout import AnserLayout, load_anser
 from anser_tui.benchmarks.base import (
+    Benchmark,
+    BenchmarkOption,
     CallSpec,
     JudgeProtocol,
     JudgeValues,
     LoadOptions,
     ParsedReply,
+    ReportOptions,
     ScoredRun,
     ScoreOptions,
     TableBlock,
+    Vocabulary,
     refuse_options,
 )
 from anser_tui.core.text import ground_truth_text
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, LogRecord, RunOutput, dumps
-from anser_tui.workspace.rubric import Rubric
+from anser_tui.workspace.rubric import Aggregate, Rubric
 from anser_tui.workspace.tasks import Task
 
 if TYPE_CHECKING:
@@ -45,18 +50,24 @@ class AnserJudge:
         return [CallSpec(criterion=None, user_template=rubric.id, fields=fields)]
 
     def parse(self, rubric: Rubric, call: CallSpec, reply: str | dict[str, Any]) -> ParsedReply:
-        from anser_tui.benchmarks.replies import parse_judge_output
+        from anser_tui.benchmarks.anser.replies import parse_judge_output
 
-        parsed = parse_judge_output(reply, rubric)
-        return ParsedReply(parsed.status, parsed.raw, parsed.marks, parsed.score,
-                           parsed.reason, parsed.error)
+        return parse_judge_output(reply, rubric)
+
+
+METRICS = (m.MAE, m.ACC10, m.SMAPE, m.ACCURACY, m.RELATION_ACCURACY, m.MAE_LOG_OR,
+           m.MAE_MEDIAN_DIFF, m.RULE_ACCURACY, m.TOKEN_F1, m.BERTSCORE_F1, m.LLM_JUDGE,
+           *m.SET_METRICS, m.RECALL_5, m.PRECISION_5, m.R_PRECISION, m.MRR, *EFFICIENCY)
 
 
 class AnserBenchmark:
     name = "anser"
     label = "ANSER-Bench"
     judge: JudgeProtocol = AnserJudge()
-    policies: tuple[str, ...] = ()
+    init_options: tuple[BenchmarkOption, ...] = ()
+    report_options: tuple[BenchmarkOption, ...] = ()
+    vocabulary = Vocabulary(METRICS, (Aggregate.WEIGHTED_0_100.value,))
+    default = True
 
     def load(self, data_dir: Path, options: LoadOptions | None = None) -> list[Task]:
         refuse_options(self.label, options)
@@ -106,7 +117,7 @@ class AnserBenchmark:
         return (*form_metrics(task.group, task.form), *EFFICIENCY)
 
     def score(self, data_dir: Path, tasks: Sequence[Task], outputs: Mapping[str, RunOutput],
-              logs: Mapping[str, LogRecord], options: ScoreOptions) -> ScoredRun:
+              logs: Mapping[str, LogRecord], options: ScoreOptions) -> ScoredRun[TaskScore]:
         from anser_tui.benchmarks.anser.rule_keys import rule_key_map
         from anser_tui.benchmarks.anser.run_scoring import (
             efficiency_cells,
@@ -136,20 +147,31 @@ class AnserBenchmark:
             scores.append(TaskScore(task.id, task.group, task.form, kept))
         return scores
 
-    def report(self, scores: Sequence[Any], logs: Mapping[str, LogRecord],
+    def report(self, scores: Sequence[TaskScore], logs: Mapping[str, LogRecord],
                judge: JudgeValues | None) -> list[GroupRow]:
         from anser_tui.benchmarks.anser.report import build_rows
 
         return build_rows(scores, logs, judge)
 
-    def render_report(self, runs: Sequence[tuple[str, Sequence[Any]]], fmt: str,
-                      policy: str | None = None) -> str:
+    def render_report(self, runs: Sequence[tuple[str, Sequence[GroupRow]]], fmt: str,
+                      options: ReportOptions | None = None) -> str:
         from anser_tui.benchmarks.anser.report_format import render_report
 
+        refuse_options(self.label, options)
         return render_report(runs, fmt)
 
-    def table_blocks(self, runs: Sequence[tuple[str, Sequence[Any]]],
-                     policy: str | None = None) -> list[TableBlock]:
+    def table_blocks(self, runs: Sequence[tuple[str, Sequence[GroupRow]]],
+                     options: ReportOptions | None = None) -> list[TableBlock]:
         from anser_tui.benchmarks.anser.report_format import table_blocks
 
+        refuse_options(self.label, options)
         return table_blocks(runs)
+
+    def score_stateless(self, data_dir: Path, run_file: Path, log_file: Path | None,
+                        options: ScoreOptions) -> dict[str, Any]:
+        from anser_tui.benchmarks.anser.stateless import score_files
+
+        return score_files(self, data_dir, run_file, log_file, options)
+
+
+BENCHMARK: Benchmark[TaskScore, GroupRow] = AnserBenchmark()  # the entry point (pyproject.toml)
