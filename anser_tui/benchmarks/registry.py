@@ -30,15 +30,14 @@ def _entry_points() -> dict[str, EntryPoint]:
 
 
 def registered() -> tuple[str, ...]:
-    """The names of every registered benchmark, in the order the metadata lists them."""
-    return tuple(_entry_points())
+    """The names of every registered benchmark, sorted."""
+    return tuple(sorted(_entry_points()))
 
 
 def default_name() -> str:
     """The name of the default benchmark; an InputError when none says it is."""
     points = _entry_points()
-    own = sorted(points, key=lambda name: points[name].module.split(".")[0] != _PACKAGE)
-    for name in own:
+    for name in sorted(registered(), key=lambda n: points[n].module.split(".")[0] != _PACKAGE):
         if benchmark_named(name).default:
             return name
     raise InputError(f"no registered benchmark is the default (registered: "
