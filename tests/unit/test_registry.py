@@ -136,7 +136,7 @@ def test_init_defaults_to_the_default_benchmark(tmp_path: Path) -> None:
     with WorkspaceStore.open(ws) as store:
         assert store.benchmark == registry.default_name()
     code, out, _ = invoke("init", "--help")
-    assert "[default: anser]" in " ".join(out.split())
+    assert code == 0 and "[default: anser]" in " ".join(out.split())
 
 
 def test_report_options_belong_to_the_benchmark_that_declares_them(tmp_path: Path) -> None:
