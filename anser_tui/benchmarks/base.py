@@ -178,8 +178,9 @@ def refuse_options(label: str, options: LoadOptions | None) -> None:
 
 @dataclass(frozen=True)
 class Vocabulary:
-    """The words that are a benchmark's own: its metric names (task cells and report figures)
-    and the names of the aggregates its rubrics use. Nothing outside its package spells them
+    """The words that are a benchmark's own: its metric names (task cells and report figures;
+    not a plain statistic's name another module has reason to spell, such as MAE) and the
+    names of the aggregates its rubrics use. Nothing outside its package spells them
     (tests/unit/test_plugin_boundaries.py reads them from here)."""
 
     metrics: tuple[str, ...]

@@ -1,6 +1,6 @@
 """Importing recorded judge outputs into a workspace: the file is read by the workspace's
-benchmark (`Benchmark.read_judgments`: ANSER `{id, output, model}` lines; PRBench and AA-LCR
-in their own and their peers' formats), checked whole, then stored in one transaction."""
+benchmark (`Benchmark.read_judgments`: in its own line format and its peers' formats), checked
+whole, then stored in one transaction."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """Judge requests: the calls that judge one (run, task), and the keys that cache their replies.
 
-A judgment is one or more calls, as the benchmark's judge protocol says (ANSER: one call with
-the rubric's prompt; PRBench: one per criterion). Each call's messages are exactly what the
-client sends: the filled user template, after the filled system template where the benchmark
-has one. ANSER-Bench's README gives no system message, so none is sent, and its prompt holds
-the task's query, instruction and ground truth and the run's answer, never evidence.
+A judgment is one or more calls, as the benchmark's judge protocol says (one call with the
+rubric's prompt, or one per criterion). Each call's messages are exactly what the client sends:
+the filled user template, after the filled system template where the benchmark has one (a
+benchmark whose release gives no system message sends none); what fills a template is the
+protocol's choice (say the task's query and ground truth and the run's answer, never evidence).
 
 A call's cache key is a sha256 of its messages, the model and the parameters that change what
 the judge says (reasoning effort, temperature) together with the protocol; a single user

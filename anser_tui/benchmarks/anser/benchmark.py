@@ -55,9 +55,11 @@ class AnserJudge:
         return parse_judge_output(reply, rubric)
 
 
-METRICS = (m.MAE, m.ACC10, m.SMAPE, m.ACCURACY, m.RELATION_ACCURACY, m.MAE_LOG_OR,
-           m.MAE_MEDIAN_DIFF, m.RULE_ACCURACY, m.TOKEN_F1, m.BERTSCORE_F1, m.LLM_JUDGE,
-           *m.SET_METRICS, m.RECALL_5, m.PRECISION_5, m.R_PRECISION, m.MRR, *EFFICIENCY)
+# The metric names that are ANSER-Bench's own: not the plain statistics (MAE, Accuracy, MRR),
+# which the calibration tables name too.
+METRICS = (m.ACC10, m.SMAPE, m.RELATION_ACCURACY, m.MAE_LOG_OR, m.MAE_MEDIAN_DIFF,
+           m.RULE_ACCURACY, m.TOKEN_F1, m.BERTSCORE_F1, m.LLM_JUDGE, *m.SET_METRICS,
+           m.RECALL_5, m.PRECISION_5, m.R_PRECISION, *EFFICIENCY)
 
 
 class AnserBenchmark:
