@@ -86,6 +86,8 @@ class ParsedReply:
 
 
 class JudgeProtocol(Protocol):
+    prompts: str  # the package whose `prompts/` folder holds the templates the calls name
+
     def calls(self, task: Task, rubric: Rubric, answer: str) -> list[CallSpec]:
         """The requests that judge `answer` (the run's answer as text; "" when missing)."""
         ...

@@ -40,13 +40,21 @@ if TYPE_CHECKING:
     from anser_tui.benchmarks.anser.task_scores import TaskScore
 
 
+PROMPT_FIELDS = ("query", "instruction", "ground_truth", "answer")
+
+
 class AnserJudge:
-    """One call per judgment: the README's prompt for the rubric, as one user message with the
-    task's query, instruction and ground truth and the run's answer (never evidence)."""
+    """One call per judgment: the README's prompt for the rubric (`prompts/<rubric id>.txt`: one
+    prompt block of its "LLM Judge" section, the Chinese prompt for Chinese groups, the English
+    one for English groups), as one user message with the task's query, instruction and ground
+    truth and the run's answer (`PROMPT_FIELDS`; never evidence). The README gives no system
+    message, so none is sent."""
+
+    prompts = __name__.rpartition(".")[0]
 
     def calls(self, task: Task, rubric: Rubric, answer: str) -> list[CallSpec]:
-        fields = {"query": task.query, "instruction": task.instruction,
-                  "ground_truth": ground_truth_text(task.ground_truth), "answer": answer}
+        values = (task.query, task.instruction, ground_truth_text(task.ground_truth), answer)
+        fields = dict(zip(PROMPT_FIELDS, values, strict=True))
         return [CallSpec(criterion=None, user_template=rubric.id, fields=fields)]
 
     def parse(self, rubric: Rubric, call: CallSpec, reply: str | dict[str, Any]) -> ParsedReply:
