@@ -130,7 +130,7 @@ class TableBlock:
 class ScoreOptions:
     """What scoring may use besides the tasks and outputs.
 
-    `neural=False` computes every metric but the neural ones (BERTScore-F1): no model is
+    `neural=False` computes every metric but the neural ones (say BERTScore): no model is
     loaded, and their cells say why they are empty (how to compute them, or why they cannot
     be here). Values the cache already holds are filled in all the same."""
 

@@ -9,15 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from anser_tui.benchmarks.base import BenchmarkOption, RegisteredBenchmark
-from anser_tui.benchmarks.registry import benchmarks, default_name, registered
 from anser_tui.core.errors import InputError
 
-Declared = Callable[[RegisteredBenchmark], Sequence[BenchmarkOption]]
+if TYPE_CHECKING:
+    from anser_tui.benchmarks.base import BenchmarkOption, RegisteredBenchmark
+
+Declared = Callable[["RegisteredBenchmark"], Sequence["BenchmarkOption"]]
 
 
 class BenchmarkName(click.Choice[str]):
@@ -28,6 +29,8 @@ class BenchmarkName(click.Choice[str]):
 
     @property  # type: ignore[override]
     def choices(self) -> tuple[str, ...]:
+        from anser_tui.benchmarks.registry import registered
+
         return registered()
 
     @choices.setter
@@ -39,6 +42,8 @@ class BenchmarkNameOption(click.Option):
     """`--benchmark`: by default the registry's default benchmark, asked when needed."""
 
     def get_default(self, ctx: click.Context, call: bool = True) -> str:
+        from anser_tui.benchmarks.registry import default_name
+
         return default_name()
 
 
@@ -66,6 +71,8 @@ class DeclaredOption:
 def declared_options(declared: Declared) -> dict[str, DeclaredOption]:
     """{key: the option} over every registered benchmark, in registry order; where two
     declare one key, the first's choices and help text, with both labels."""
+    from anser_tui.benchmarks.registry import benchmarks
+
     found: dict[str, DeclaredOption] = {}
     for benchmark in benchmarks():
         for option in declared(benchmark):
@@ -86,6 +93,8 @@ class BenchmarkOptionsCommand(click.Command):
         self._built: tuple[tuple[str, ...], list[click.Parameter]] | None = None
 
     def _benchmark_params(self) -> list[click.Parameter]:
+        from anser_tui.benchmarks.registry import registered
+
         names = registered()
         if self._built is None or self._built[0] != names:
             own = {opt for param in self.params for opt in param.opts}

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 import click
 from click.core import ParameterSource
 
-from anser_tui.benchmarks.base import BenchmarkOption, RegisteredBenchmark
 from anser_tui.cli.benchmark_options import (
     BenchmarkOptionsCommand,
     benchmark_option,
@@ -21,6 +20,7 @@ from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
 from anser_tui.core.errors import InputError
 
 if TYPE_CHECKING:
+    from anser_tui.benchmarks.base import BenchmarkOption, RegisteredBenchmark
     from anser_tui.workspace.store import WorkspaceStore
 
 
@@ -110,17 +110,20 @@ def report(workspace: Path, run: str | None, fmt: str, data_dir: Path | None,
         text = (report_table(benchmark.table_blocks(rows, given), width) if fmt == "table"
                 else benchmark.render_report(rows, fmt, given))
         if benchmark.corpora_dir(store.data_dir) is not None:  # leaks need corpora
-            text = _with_leaks(store, text, fmt, run, data_dir)
+            text = _with_leaks(store, benchmark, text, fmt, run, data_dir)
     click.echo(text, nl=False)
 
 
-def _with_leaks(store: WorkspaceStore, text: str, fmt: str, run: str | None,
-                data_dir: Path | None) -> str:
+def _with_leaks(store: WorkspaceStore, benchmark: RegisteredBenchmark, text: str, fmt: str,
+                run: str | None, data_dir: Path | None) -> str:
     """The report with the leaked ground-truth evidence the runs retrieved."""
     from anser_tui.corpora import CorpusLibrary, add_leaks, find_leaks
 
     settings = load_cli_settings()
-    library = CorpusLibrary(find_data(store, data_dir, settings) / "corpora", settings.corpora)
+    corpora = benchmark.corpora_dir(find_data(store, data_dir, settings))
+    if corpora is None:
+        return text
+    library = CorpusLibrary(corpora, settings.corpora)
     try:
         return add_leaks(text, fmt, find_leaks(store, library, run))
     finally:

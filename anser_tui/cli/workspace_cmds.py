@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from anser_tui.benchmarks.base import BenchmarkOption, RegisteredBenchmark
 from anser_tui.cli.benchmark_options import (
     BenchmarkOptionsCommand,
     benchmark_option,
@@ -18,6 +17,9 @@ from anser_tui.cli.benchmark_options import (
 )
 from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
 from anser_tui.core.errors import InputError
+
+if TYPE_CHECKING:
+    from anser_tui.benchmarks.base import BenchmarkOption, RegisteredBenchmark
 
 
 def _init_options(benchmark: RegisteredBenchmark) -> Sequence[BenchmarkOption]:
