@@ -34,14 +34,21 @@ def registered() -> tuple[str, ...]:
     return tuple(sorted(_entry_points()))
 
 
+def _listed() -> str:
+    """The registered names for a message; with none, how entry points get written."""
+    return (", ".join(registered()) or
+            f"none: no installed distribution registers {GROUP!r}; installing the package "
+            "(pip install -e .) writes its entry points")
+
+
 def default_name() -> str:
     """The name of the default benchmark; an InputError when none says it is."""
     points = _entry_points()
     for name in sorted(registered(), key=lambda n: points[n].module.split(".")[0] != _PACKAGE):
         if benchmark_named(name).default:
             return name
-    raise InputError(f"no registered benchmark is the default (registered: "
-                     f"{', '.join(registered()) or 'none'}): give --benchmark")
+    raise InputError(f"no registered benchmark is the default (registered: {_listed()}): "
+                     "give --benchmark")
 
 
 @cache
@@ -50,8 +57,7 @@ def benchmark_named(name: str) -> RegisteredBenchmark:
     other, and for an entry point whose object is no `Benchmark` of that name."""
     point = _entry_points().get(name)
     if point is None:
-        raise InputError(f"unknown benchmark {name!r} "
-                         f"(registered: {', '.join(registered()) or 'none'})")
+        raise InputError(f"unknown benchmark {name!r} (registered: {_listed()})")
     benchmark = point.load()
     if not isinstance(benchmark, Benchmark) or benchmark.name != name:
         raise InputError(f"the entry point {name} = {point.value!r} of {GROUP!r} is no "

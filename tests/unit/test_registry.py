@@ -174,3 +174,16 @@ def test_a_workspace_that_names_no_benchmark_is_refused(tmp_path: Path) -> None:
                "no 'benchmark' row): it was not made by `anser-tui init`\n")
     with pytest.raises(InputError, match="it names no benchmark"):
         merge_workspaces(copy, [ws])
+
+
+def test_with_no_entry_points_the_error_says_how_they_are_written(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "entry_points", lambda group: ())
+    registry.forget()
+    assert registry.registered() == ()
+    with pytest.raises(InputError) as caught:
+        registry.benchmark_named("anser")
+    assert caught.value.message == (
+        "unknown benchmark 'anser' (registered: none: no installed distribution registers "
+        "'anser_tui.benchmarks'; installing the package (pip install -e .) writes its entry "
+        "points)")
