@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from anser_tui.core.errors import InputError
+from anser_tui.core.settings import APP_NAME
 from anser_tui.workspace.records import Decision, JudgeCall, Judgment
 from anser_tui.workspace.schema import SCHEMA_VERSION
 from anser_tui.workspace.store import WorkspaceStore, schema_version
@@ -73,7 +74,7 @@ def _source(path: Path) -> Iterator[sqlite3.Connection]:
         if version == SCHEMA_VERSION:
             yield conn
             return
-        with tempfile.TemporaryDirectory(prefix="anser-merge-") as tmp:
+        with tempfile.TemporaryDirectory(prefix=f"{APP_NAME}-merge-") as tmp:
             copy = Path(tmp) / path.name
             target = sqlite3.connect(copy)
             conn.backup(target)
