@@ -10,10 +10,11 @@ from textual import on, work
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from anser_tui.benchmarks.libraries import corpus_library
+from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.commands import AnserCommands
 from anser_tui.core.settings import Settings
 from anser_tui.core.text import neutralize
-from anser_tui.corpora.resolver import CorpusLibrary
 from anser_tui.judge_job import JudgeJob
 from anser_tui.review.queue import QueueOrder, QueueSpec
 from anser_tui.review.session import ReviewSession
@@ -53,8 +54,8 @@ class AnserApp(App[None]):
             self.session = ReviewSession.open(self.store, reviewer, session_name, blind=blind,
                                               spec=self.queue, order=self.order)
         self.data_dir = data_dir or self.store.data_dir
-        self.corpora = CorpusLibrary(self.data_dir / "corpora",
-                                     settings.corpora)
+        self.corpora = corpus_library(benchmark_named(self.store.benchmark), self.data_dir,
+                                      settings.corpora)
         self._show_title()
 
     def _show_title(self, suffix: str = "") -> None:

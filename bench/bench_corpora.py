@@ -40,11 +40,11 @@ def _p(values: list[float], q: float) -> float:
 
 
 def bench_index(corpora: Path) -> tuple[float, list[str]]:
-    from anser_tui.corpora import CorpusLibrary
+    from anser_tui.benchmarks.anser.evidence import evidence_library
 
     lines = []
     total_bytes, total_s = 0, 0.0
-    for index in CorpusLibrary(corpora).jsonl_indexes():
+    for index in evidence_library(corpora).jsonl_indexes():
         index.sidecar().unlink(missing_ok=True)
         stats = index.build()
         total_bytes += stats.bytes
@@ -76,10 +76,10 @@ def _sample_ids(library: Any, space: Any, n: int) -> list[str]:
 
 
 def bench_lookups(corpora: Path, n: int) -> list[str]:
+    from anser_tui.benchmarks.anser.evidence import evidence_library
     from anser_tui.benchmarks.anser.groups import EVIDENCE_SPACES
-    from anser_tui.corpora import CorpusLibrary
 
-    library = CorpusLibrary(corpora)
+    library = evidence_library(corpora)
     lines = []
     for space in EVIDENCE_SPACES:
         ids = _sample_ids(library, space, n)

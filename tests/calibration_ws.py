@@ -11,9 +11,9 @@ from judge_workspace import add_run, judge_workspace
 
 from anser_tui.benchmarks.anser.groups import RUBRICS
 from anser_tui.review import ReviewSession
-from anser_tui.review.session_rows import REVIEW, QueueEntry, insert_session
 from anser_tui.workspace import Item, Judgment, JudgmentStatus, WorkspaceStore, add_judgments
 from anser_tui.workspace.records import JudgeCall
+from anser_tui.workspace.sessions import REVIEW, QueueEntry, insert_session
 
 SCIENCE = RUBRICS["science_en"]  # conclusion .45, coverage .25, ground_truth_consistency .20,
 KEYS = SCIENCE.keys              # format .10
@@ -60,7 +60,7 @@ def session(store: WorkspaceStore, reviewer: str, items: Sequence[Item], *, blin
     """A review session over `items` with the sampling design given (default: task order,
     not a random sample), as the queue writes one."""
     name = name or f"{reviewer}-{store.conn.execute('SELECT COUNT(*) FROM sessions').fetchone()[0]}"
-    sid = insert_session(
+    sid, name = insert_session(
         store, reviewer=reviewer, name=name, purpose=REVIEW, blind=blind,
         order_by=(design or {}).get("order", "task"),
         design=design or {"order": "task", "random_sample": False},

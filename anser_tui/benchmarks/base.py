@@ -26,18 +26,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from anser_tui.core.errors import InputError
 from anser_tui.core.settings import BertScoreSettings
+from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, JudgmentStatus, LogRecord, RunOutput
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
 
 if TYPE_CHECKING:
+    from anser_tui.corpora.library import CorpusLibrary
     from anser_tui.scoring.bertscore import BertScoreCache
+    from anser_tui.workspace.store import WorkspaceStore
 
 ScoreT = TypeVar("ScoreT")
 RowT = TypeVar("RowT")
@@ -275,6 +279,32 @@ class Benchmark(Protocol[ScoreT, RowT]):
         benchmark writes; an InputError where the benchmark has no stateless scoring."""
         ...
 
+    # The embedded demo (DemoFiles below).
+    def demo(self) -> DemoFiles | None:
+        """Where the benchmark's demo files are and how they are imported; None: it has none."""
+
+    # -- corpora and review signals (issue 15) ------------------------------------------------
+    # What the benchmark's corpora are and what they add to a report, and the signals by which
+    # the queue orders rank items (review.disagreement combines them; it names no metric).
+
+    def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
+        """The key spaces of the corpora under `corpora_dir`, in the order a cross-corpus
+        search asks them (none: no corpora)."""
+        ...
+
+    def corpus_findings(self, store: WorkspaceStore, library: CorpusLibrary, run: str | None,
+                        report: str, fmt: str) -> str:
+        """`report` (rendered in `fmt`: table, md, json or csv) with what the corpora say of
+        the runs' retrieved evidence (of `run`, or of every run); as it is where they say
+        nothing."""
+        ...
+
+    def disagreement_signals(self, task: Task, judge: float,
+                             metrics: Mapping[str, float | None]) -> list[Signal]:
+        """How far the judge's score (`judge`, a fraction of its scale) and the item's
+        automatic metrics disagree, one signal per comparison, in the order ties keep."""
+        ...
+
 
 RegisteredBenchmark = Benchmark[object, object]  # what the registry gives: scores and rows opaque
 
@@ -299,3 +329,45 @@ class WithoutStatelessScoring:
                         options: ScoreOptions) -> dict[str, Any]:
         raise InputError(f"{self.label} has no stateless scoring (its scores are the judge's: "
                          "score a workspace)")
+    # -- corpora and review signals (issue 15) ------------------------------------------------
+    def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
+        return ()
+
+    def corpus_findings(self, store: WorkspaceStore, library: CorpusLibrary, run: str | None,
+                        report: str, fmt: str) -> str:
+        return report
+
+
+# ---- The embedded demo --------------------------------------------------------------------
+# What `Benchmark.demo` returns: the demo is data, shipped in the benchmark's own package, and
+# the installer (anser_tui.demo) builds its workspace through the ordinary verbs.
+
+
+@dataclass(frozen=True)
+class DemoFiles:
+    """A benchmark's embedded demo, as package data: `source` is a folder holding the files a
+    user of the benchmark would have, the release in its own layout (in `data`) and one run
+    `run` beside it (`run_file`, its reproducibility log `log_file` where it has one, the
+    recorded judge outputs `judgments_file`; paths relative to `source`). The installer copies
+    the folder whole into `<data dir>/<home>/data`, marked with `version` (a new version
+    replaces an older copy), then makes `<home>/demo.db`: init under `options`, import-run,
+    import-judgments, score."""
+
+    source: Traversable
+    version: str
+    home: str
+    data: str
+    run: str
+    run_file: str
+    judgments_file: str
+    log_file: str | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Signal:
+    """One reason the judge and an automatic measure disagree on an item: how far (0-1, the
+    larger the more) and what a reviewer reads ("judge 0.20 vs <metric> 0.90")."""
+
+    score: float
+    reason: str

@@ -23,16 +23,15 @@ from enum import StrEnum
 
 from anser_tui.core.errors import InputError
 from anser_tui.review.session import ReviewSession
-from anser_tui.review.session_rows import (
-    ADJUDICATION,
-    QueueEntry,
-    free_session_name,
-    insert_session,
-    load_sessions,
-)
 from anser_tui.review.verdicts import ReviewerVerdict, VerdictBook
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import Decision
+from anser_tui.workspace.sessions import (
+    ADJUDICATION,
+    QueueEntry,
+    insert_session,
+    load_sessions,
+)
 from anser_tui.workspace.store import WorkspaceStore
 
 _SCORE_TOLERANCE = 1e-9
@@ -117,16 +116,11 @@ def start_adjudication(store: WorkspaceStore, adjudicator: str, name: str | None
     items = adjudication_queue(store, runs)
     if not items:
         raise InputError("nothing to adjudicate: no item is in dispute", store.path)
-    with store.transaction():
-        if name is not None and store.conn.execute(
-                "SELECT 1 FROM sessions WHERE name=?", (name,)).fetchone():
-            raise InputError(f"a session named {name} exists already", store.path)
-        session_name = name or free_session_name(store, f"adjudication:{adjudicator}")
-        session_id = insert_session(
-            store, reviewer=adjudicator, name=session_name, purpose=ADJUDICATION, blind=False,
-            order_by="disputed", design={"order": "disputed", "n_queued": len(items),
-                                         "random_sample": False},
-            entries=[QueueEntry(it) for it in items])
+    session_id, session_name = insert_session(
+        store, reviewer=adjudicator, name=name or None, name_base=f"adjudication:{adjudicator}",
+        purpose=ADJUDICATION, blind=False, order_by="disputed",
+        design={"order": "disputed", "n_queued": len(items), "random_sample": False},
+        entries=[QueueEntry(it) for it in items])
     return ReviewSession(store, session_id, session_name, adjudicator, False, items)
 
 

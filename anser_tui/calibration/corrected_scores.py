@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any
 from anser_tui.benchmarks.base import Benchmark
 from anser_tui.calibration.adjudication import Standing, settle
 from anser_tui.review.queue import QueueSpec
-from anser_tui.review.session_rows import REVIEW, SessionInfo
 from anser_tui.scoring.corrected import (
     CorrectedMean,
     Stratum,
@@ -42,6 +41,7 @@ from anser_tui.scoring.corrected import (
 )
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.judgments import usable_score
+from anser_tui.workspace.sessions import REVIEW, SessionInfo
 from anser_tui.workspace.tasks import Task
 
 if TYPE_CHECKING:
@@ -149,7 +149,7 @@ def corrected_scores(inputs: CalibrationInputs,
             judge[item] = score
     human = {it: s.score for it, s in settle(inputs.book).items()
              if s.standing is not Standing.DISPUTED and s.score is not None and it in judge}
-    imported = dict(inputs.store.conn.execute("SELECT name, imported_at FROM runs"))
+    imported = inputs.store.run_import_times()
     populations = [_Population(inputs, s, imported) for s in inputs.book.sessions.values()
                    if s.purpose == REVIEW and s.random_sample]
     task_order = {tid: i for i, tid in enumerate(inputs.tasks)}

@@ -5,14 +5,14 @@ standing verdict (`sessions.verdicts`); adjudicators' verdicts and rechecks are 
 adjudicator has seen the reviewers; a recheck measures the reviewer). The judge's value is the
 run's current judgment. Dimensions are the rubric's criteria by key (0-4 or binary, as the
 criterion says) and "score", the 0-100 score. A mark is paired when both sides give the
-criterion a valid value; the score when both are on the 0-100 scale (ANSER's weighted score
-and AA-LCR's 0/100 verdict as they are, PRBench's clipped points times 100; the judge's score
-only where its judgment is usable: status ok, or invalid with a score).
+criterion a valid value; the score when both are on the 0-100 scale, as the rubric's aggregate
+puts it there (`Aggregate.on_0_100`: a weighted 0-100 score or a 0/100 verdict as it is, clipped
+points times 100; the judge's score only where its judgment is usable: status ok, or invalid
+with a score).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -21,9 +21,9 @@ from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.review.verdicts import VerdictBook
 from anser_tui.scoring.agreement import ScaleKind
 from anser_tui.workspace.item import Item
-from anser_tui.workspace.judgments import current_judgments, usable_score
+from anser_tui.workspace.judgments import current_judgments, judgment_marks, usable_score
 from anser_tui.workspace.records import Decision, Judgment
-from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Rubric
+from anser_tui.workspace.rubric import Criterion, CriterionKind, Rubric
 from anser_tui.workspace.store import WorkspaceStore
 from anser_tui.workspace.tasks import Task
 
@@ -49,15 +49,6 @@ class JudgeSide:
     score: float | None
 
 
-def score_0_100(rubric: Rubric, value: float | None) -> float | None:
-    """A rubric's aggregate on the 0-100 scale; None when there is none or it is off the scale."""
-    if value is None:
-        return None
-    if rubric.aggregate is Aggregate.PRBENCH_POINTS:
-        value = 100.0 * min(1.0, max(0.0, value))
-    return float(value) if 0.0 <= value <= 100.0 else None
-
-
 def scale_of(kind: CriterionKind) -> ScaleKind:
     return "binary" if kind is CriterionKind.BINARY else "scale_0_4"
 
@@ -66,7 +57,7 @@ POOLED = "\x00"  # joins a pooled row's name to the criterion key that is one of
 
 
 def pooled_dimensions(criterion: Criterion) -> tuple[str, ...]:
-    """The pooled rows a binary criterion of a many-criteria rubric (PRBench) joins, since its
+    """The pooled rows a binary criterion of a many-criteria rubric joins, since its
     own key is the sample's alone: every criterion, its category, and the sign of its weight
     (a met negative criterion means the undesirable thing happened)."""
     sign = "criteria[weight>0]" if criterion.weight > 0 else "criteria[weight<0]"
@@ -88,7 +79,7 @@ def side_values(rubric: Rubric, marks: Mapping[str, Any], score: float | None,
             if pooled and c.kind is CriterionKind.BINARY and len(rubric.criteria) > 1:
                 for row in pooled_dimensions(c):
                     out[(f"{row}{POOLED}{c.key}", "binary")] = float(int(value))
-    scaled = score_0_100(rubric, score)
+    scaled = rubric.aggregate.on_0_100(score)
     if scaled is not None:
         out[(SCORE, "score_0_100")] = scaled
     return out
@@ -133,13 +124,11 @@ class CalibrationInputs:
         """The judge as the reviewer saw it on revealing: the judgment the decision names
         (when it is still in the workspace), else the current one."""
         if decision.judgment_uid:
-            row = self.store.conn.execute(
-                "SELECT marks, score, status FROM judgments WHERE uid=?",
-                (decision.judgment_uid,)).fetchone()
+            row = judgment_marks(self.store, decision.judgment_uid)
             if row is not None:
                 marks, score, status = row
                 usable = score if status in ("ok", "invalid") else None
-                return JudgeSide(json.loads(marks), usable)
+                return JudgeSide(marks, usable)
         return self.judge_side(item)
 
     def judge_values(self, item: Item, side: JudgeSide | None = None, pooled: bool = False

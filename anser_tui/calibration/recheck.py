@@ -16,15 +16,23 @@ in the calibration report (`self_consistency`).
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections.abc import Sequence
 
 from anser_tui.core.errors import InputError
-from anser_tui.review.session_rows import REVIEW, free_session_name, insert_session
 from anser_tui.review.verdicts import VerdictBook
 from anser_tui.workspace.item import Item
+from anser_tui.workspace.sessions import (
+    REVIEW,
+    QueueEntry,
+    insert_session,
+    queue_entries,
+    queue_items,
+    replace_queue,
+    session_reviewer,
+    set_design,
+)
 from anser_tui.workspace.store import WorkspaceStore
 
 
@@ -45,33 +53,23 @@ def insert_rechecks(store: WorkspaceStore, session_id: int, items: Sequence[Item
                     seed: int) -> list[int]:
     """Insert `items` into the session's queue at positions drawn with `seed`, marked
     recheck; their positions, in the order of `items`."""
-    rows = store.conn.execute(
-        "SELECT run, task_id, inclusion_probability, recheck FROM session_items "
-        "WHERE session_id=? ORDER BY pos", (session_id,)).fetchall()
-    queue: list[tuple[str, str, float | None, int]] = [tuple(r) for r in rows]
+    queue = queue_entries(store, session_id)
     rng = random.Random(seed)
     for item in items:
-        queue.insert(rng.randint(0, len(queue)), (item.run, item.task_id, None, 1))
-    with store.transaction():
-        store.conn.execute("DELETE FROM session_items WHERE session_id=?", (session_id,))
-        store.conn.executemany(
-            "INSERT INTO session_items (session_id, pos, run, task_id, inclusion_probability, "
-            "recheck) VALUES (?, ?, ?, ?, ?, ?)",
-            [(session_id, pos, *row) for pos, row in enumerate(queue)])
-    where = {(run, task): pos for pos, (run, task, _, recheck) in enumerate(queue) if recheck}
-    return [where[(it.run, it.task_id)] for it in items]
+        queue.insert(rng.randint(0, len(queue)), QueueEntry(item, None, recheck=True))
+    replace_queue(store, session_id, queue)
+    where = {e.item: pos for pos, e in enumerate(queue) if e.recheck}
+    return [where[it] for it in items]
 
 
 def add_rechecks(store: WorkspaceStore, session_id: int, share: float, seed: int
                  ) -> list[Item]:
     """Choose the session reviewer's rechecks and insert them into the session; the items."""
-    row = store.conn.execute("SELECT reviewer FROM sessions WHERE id=?", (session_id,)
-                             ).fetchone()
-    if row is None:
+    reviewer = session_reviewer(store, session_id)
+    if reviewer is None:
         raise ValueError(f"no session {session_id}")
-    queued = [Item(r, t) for r, t in store.conn.execute(
-        "SELECT run, task_id FROM session_items WHERE session_id=?", (session_id,))]
-    items = choose_rechecks(store, row[0], share, seed, exclude=queued)
+    queued = queue_items(store, session_id)
+    items = choose_rechecks(store, reviewer, share, seed, exclude=queued)
     insert_rechecks(store, session_id, items, seed)
     return items
 
@@ -81,19 +79,14 @@ def start_recheck_session(store: WorkspaceStore, reviewer: str, share: float, se
     """A new blind session of the reviewer's rechecks only; its name and the items.
     InputError when the reviewer has decided nothing (or the share draws nothing)."""
     with store.transaction():
-        if name is not None and store.conn.execute(
-                "SELECT 1 FROM sessions WHERE name=?", (name,)).fetchone():
-            raise InputError(f"a session named {name} exists already", store.path)
-        session_name = name or free_session_name(store, f"recheck:{reviewer}")
-        session_id = insert_session(
-            store, reviewer=reviewer, name=session_name, purpose=REVIEW, blind=True,
-            order_by="recheck", design={"order": "recheck", "random_sample": False},
-            entries=[], seed=seed)
+        session_id, session_name = insert_session(
+            store, reviewer=reviewer, name=name or None, name_base=f"recheck:{reviewer}",
+            purpose=REVIEW, blind=True, order_by="recheck",
+            design={"order": "recheck", "random_sample": False}, entries=[], seed=seed)
         items = add_rechecks(store, session_id, share, seed)
         if not items:
             raise InputError(f"nothing to recheck: {reviewer} has no decided item to draw "
                              f"from at share {share}", store.path)
-        store.conn.execute("UPDATE sessions SET design=? WHERE id=?", (json.dumps(
-            {"order": "recheck", "random_sample": False, "n_queued": len(items),
-             "share": share, "seed": seed}), session_id))
+        set_design(store, session_id, {"order": "recheck", "random_sample": False,
+                                       "n_queued": len(items), "share": share, "seed": seed})
     return session_name, items

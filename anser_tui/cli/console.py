@@ -162,9 +162,10 @@ def build_indexes(corpora: Path, overrides: Mapping[str, CorpusOverride], force:
     import click
     from rich.progress import DownloadColumn, TransferSpeedColumn
 
+    from anser_tui.benchmarks.libraries import registered_corpora
     from anser_tui.corpora import CorpusLibrary
 
-    indexes = CorpusLibrary(corpora, overrides).jsonl_indexes()
+    indexes = CorpusLibrary(corpora, registered_corpora(), overrides).jsonl_indexes()
     columns = ("{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn())
     console = Console(stderr=True)
     lines: list[str] = []  # printed once all are built: a broken corpus is then the only line

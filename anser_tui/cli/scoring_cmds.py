@@ -98,7 +98,7 @@ def report(workspace: Path, run: str | None, fmt: str, data_dir: Path | None,
     from anser_tui.workspace import WorkspaceStore
 
     given = given_options(options)
-    with WorkspaceStore.open(workspace) as store:
+    with WorkspaceStore.open(workspace, read_only=True) as store:
         runs = [store.require_run(run)] if run is not None else store.run_names()
         if not runs:
             raise InputError("the workspace has no runs (use `anser-tui import-run`)",
@@ -110,21 +110,18 @@ def report(workspace: Path, run: str | None, fmt: str, data_dir: Path | None,
         text = (report_table(benchmark.table_blocks(rows, given), width) if fmt == "table"
                 else benchmark.render_report(rows, fmt, given))
         if benchmark.corpora_dir(store.data_dir) is not None:  # leaks need corpora
-            text = _with_leaks(store, benchmark, text, fmt, run, data_dir)
+            text = _with_findings(store, benchmark, text, fmt, run, data_dir)
     click.echo(text, nl=False)
 
 
-def _with_leaks(store: WorkspaceStore, benchmark: RegisteredBenchmark, text: str, fmt: str,
-                run: str | None, data_dir: Path | None) -> str:
-    """The report with the leaked ground-truth evidence the runs retrieved."""
-    from anser_tui.corpora import CorpusLibrary, add_leaks, find_leaks
+def _with_findings(store: WorkspaceStore, benchmark: RegisteredBenchmark, text: str, fmt: str,
+                   run: str | None, data_dir: Path | None) -> str:
+    """The report with what the corpora say of the runs' retrieved evidence."""
+    from anser_tui.benchmarks.libraries import corpus_library
 
     settings = load_cli_settings()
-    corpora = benchmark.corpora_dir(find_data(store, data_dir, settings))
-    if corpora is None:
-        return text
-    library = CorpusLibrary(corpora, settings.corpora)
+    library = corpus_library(benchmark, find_data(store, data_dir, settings), settings.corpora)
     try:
-        return add_leaks(text, fmt, find_leaks(store, library, run))
+        return benchmark.corpus_findings(store, library, run, text, fmt)
     finally:
         library.close()

@@ -81,15 +81,17 @@ def import_run_cmd(workspace: Path, run_file: Path, name: str, log_file: Path | 
 def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None:
     """Import recorded judge outputs, in a format the workspace's benchmark reads (its own
     lines, or the files its peer tools write)."""
-    from anser_tui.judge import import_judgments
+    from anser_tui.judge.importing import import_judgment_file
     from anser_tui.workspace import WorkspaceStore
 
     with WorkspaceStore.open(workspace) as store:
-        judgments = import_judgments(store, judgment_file, run)
+        judgments, already = import_judgment_file(store, judgment_file, run)
     counts: dict[str, int] = {}
     for j in judgments:
         counts[j.status.value] = counts.get(j.status.value, 0) + 1
     summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+    if already:
+        summary = "; ".join(filter(None, [summary, f"{already} already stored"]))
     click.echo(f"imported {len(judgments)} judgments for run {run!r} ({summary})")
 
 
@@ -100,14 +102,15 @@ def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None
 @DATA
 def show(workspace: Path, task_id: str, run: str | None, data_dir: Path | None) -> None:
     """Print one task's review card as plain text, with its evidence diff and titles."""
-    from anser_tui.corpora import CorpusLibrary
+    from anser_tui.benchmarks.libraries import corpus_library
+    from anser_tui.benchmarks.registry import benchmark_named
     from anser_tui.review.card import review_card
     from anser_tui.workspace import WorkspaceStore
 
     settings = load_cli_settings()
-    with WorkspaceStore.open(workspace) as store:
-        library = CorpusLibrary(find_data(store, data_dir, settings) / "corpora",
-                                settings.corpora)
+    with WorkspaceStore.open(workspace, read_only=True) as store:
+        library = corpus_library(benchmark_named(store.benchmark),
+                                 find_data(store, data_dir, settings), settings.corpora)
         try:
             text = review_card(store, library, store.task(task_id), store.require_run(run))
         finally:
@@ -120,11 +123,13 @@ def show(workspace: Path, task_id: str, run: str | None, data_dir: Path | None) 
 @click.option("--force", is_flag=True, help="Rebuild indexes that are up to date.")
 def index_corpus(directory: Path, force: bool) -> None:
     """Build the JSONL corpora's offset indexes once (DIRECTORY: a benchmark or its corpora/)."""
+    from anser_tui.benchmarks.libraries import registered_corpora
     from anser_tui.cli.console import build_indexes
-    from anser_tui.corpora.checks import check_corpora
+    from anser_tui.corpora import CorpusLibrary, check_corpora
 
     corpora = directory / "corpora" if (directory / "corpora").is_dir() else directory
     overrides = load_cli_settings().corpora
-    check_corpora(corpora, overrides, jsonl=False)  # the SQLite corpora too
+    check_corpora(CorpusLibrary(corpora, registered_corpora(), overrides),
+                  jsonl=False)  # the SQLite corpora too
     if not build_indexes(corpora, overrides, force=force, report_fresh=True):
         raise InputError("no JSONL corpus in this folder", corpora)

@@ -1,6 +1,9 @@
-"""Read-only corpus access: an evidence id -> a renderable document.
+"""Read-only readers of corpus files: a key -> a renderable document, for any benchmark.
 
-Names are imported on first use (anser_tui.core.lazy); type checkers see the imports below.
+A benchmark describes its corpora (`CorpusDescriptor`: table, columns, how keys compare) and
+names the folder they are in; a `CorpusLibrary` reads them through a SQLite reader or a JSONL
+offset index. Nothing here knows a benchmark. Names are imported on first use
+(anser_tui.core.lazy); type checkers see the imports below.
 """
 
 from typing import TYPE_CHECKING
@@ -8,7 +11,13 @@ from typing import TYPE_CHECKING
 from anser_tui.core.lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from anser_tui.corpora.descriptor import DEFAULTS, CorpusDescriptor, descriptor_for
+    from anser_tui.corpora.checks import check_corpora
+    from anser_tui.corpora.descriptor import (
+        CompositeKey,
+        CorpusDescriptor,
+        plain_key,
+        with_override,
+    )
     from anser_tui.corpora.documents import (
         CorpusStatus,
         Document,
@@ -17,33 +26,31 @@ if TYPE_CHECKING:
         Summary,
     )
     from anser_tui.corpora.jsonl_index import IndexStats, JsonlIndex
-    from anser_tui.corpora.leaks import Leak, add_leaks, find_leaks
-    from anser_tui.corpora.resolver import CorpusLibrary
+    from anser_tui.corpora.library import CorpusLibrary
     from anser_tui.corpora.sqlite_reader import CorpusError, connect_read_only
     from anser_tui.corpora.terms import query_terms, term_pattern
 
 _EXPORTS = {
+    "CompositeKey": "descriptor",
     "CorpusDescriptor": "descriptor",
     "CorpusError": "sqlite_reader",
-    "CorpusLibrary": "resolver",
+    "CorpusLibrary": "library",
     "CorpusStatus": "documents",
-    "DEFAULTS": "descriptor",
     "Document": "documents",
     "EvidenceNote": "documents",
     "IndexStats": "jsonl_index",
     "JsonlIndex": "jsonl_index",
-    "Leak": "leaks",
     "Section": "documents",
     "Summary": "documents",
-    "add_leaks": "leaks",
+    "check_corpora": "checks",
     "connect_read_only": "sqlite_reader",
-    "descriptor_for": "descriptor",
-    "find_leaks": "leaks",
+    "plain_key": "descriptor",
     "query_terms": "terms",
     "term_pattern": "terms",
+    "with_override": "descriptor",
 }
 __all__ = [
-    "DEFAULTS",
+    "CompositeKey",
     "CorpusDescriptor",
     "CorpusError",
     "CorpusLibrary",
@@ -52,14 +59,13 @@ __all__ = [
     "EvidenceNote",
     "IndexStats",
     "JsonlIndex",
-    "Leak",
     "Section",
     "Summary",
-    "add_leaks",
+    "check_corpora",
     "connect_read_only",
-    "descriptor_for",
-    "find_leaks",
+    "plain_key",
     "query_terms",
     "term_pattern",
+    "with_override",
 ]
 __getattr__ = lazy_exports(__name__, _EXPORTS)

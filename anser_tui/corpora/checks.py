@@ -1,26 +1,26 @@
 """Corpus checks at `init` and `index-corpus`: a broken corpus is found there, never in the TUI.
 
-Every corpus file the layout names that is present is opened as its kind says: a SQLite file
-must be whole (its header's page count within the file's size), pass `PRAGMA quick_check` on a
-read-only connection (about 1 GB/s from the page cache: 0.6 s for the full-scale synthetic
-corpora) and hold the table each key space reads; a JSONL file must be one JSON object a line,
-which building its offset index checks as it streams (so a fresh index says the file was
-checked). A missing file is allowed (partial benchmarks); a broken one is an InputError naming
-the file (and line).
+Every corpus file a library's descriptors name that is present is opened as its kind says: a
+SQLite file must be whole (its header's page count within the file's size), pass `PRAGMA
+quick_check` on a read-only connection (about 1 GB/s from the page cache: 0.6 s for the
+full-scale synthetic corpora) and hold the table each key space reads; a JSONL file must be one
+JSON object a line, which building its offset index checks as it streams (so a fresh index says
+the file was checked). A missing file is allowed (partial benchmarks); a broken one is an
+InputError naming the file (and line).
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-from anser_tui.benchmarks.anser.groups import EVIDENCE_SPACES
 from anser_tui.core.errors import InputError
-from anser_tui.core.settings import CorpusOverride
-from anser_tui.corpora.descriptor import CorpusDescriptor, descriptor_for
+from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.corpora.jsonl_index import JsonlIndex, Progress
+from anser_tui.corpora.library import CorpusLibrary
 from anser_tui.corpora.sqlite_reader import CorpusError, SqliteReader, connect_read_only
+from anser_tui.workspace.corpus_sql import quick_check
 
 _MAGIC = b"SQLite format 3\x00"
 
@@ -51,7 +51,7 @@ def check_sqlite(path: Path, descriptors: Sequence[CorpusDescriptor]) -> None:
     try:
         conn = connect_read_only(path)
         try:
-            problems = [r[0] for r in conn.execute("PRAGMA quick_check")]
+            problems = quick_check(conn)
         finally:
             conn.close()
         for descriptor in descriptors:
@@ -64,20 +64,17 @@ def check_sqlite(path: Path, descriptors: Sequence[CorpusDescriptor]) -> None:
         raise InputError(f"damaged SQLite file ({problems[0]}; {len(problems)} problems)", path)
 
 
-def check_corpora(corpora_dir: Path, overrides: Mapping[str, CorpusOverride] | None = None,
-                  jsonl: bool = True, progress: Progress | None = None) -> list[Path]:
-    """Check every corpus file present under `corpora_dir` (the JSONL ones only with `jsonl`,
-    by building their offset index where that is not fresh); the files checked."""
-    spaces: dict[Path, list[CorpusDescriptor]] = {}
-    for space in EVIDENCE_SPACES:
-        spaces.setdefault(Path(corpora_dir) / space.path, []).append(
-            descriptor_for(space, overrides))
-    checked = [path for path, descriptors in spaces.items() if path.is_file()
-               and (jsonl or descriptors[0].kind != "jsonl")]
+def check_corpora(library: CorpusLibrary, jsonl: bool = True, progress: Progress | None = None
+                  ) -> list[Path]:
+    """Check every corpus file of `library` present in its folder (the JSONL ones only with
+    `jsonl`, by building their offset index where that is not fresh); the files checked."""
+    spaces = library.present()
+    checked = [path for path, descriptors in spaces.items()
+               if jsonl or descriptors[0].kind != "jsonl"]
     for path in checked:
         if spaces[path][0].kind == "jsonl":
             for descriptor in spaces[path]:
-                JsonlIndex(path, descriptor).ensure(progress)
+                JsonlIndex(path, descriptor, library.cache).ensure(progress)
         else:
             check_sqlite(path, spaces[path])
     return checked

@@ -27,7 +27,7 @@ class Document(BaseModel):
     fields: list[tuple[str, str]] = Field(default_factory=list)
     sections: list[Section] = Field(default_factory=list)
     leaked: bool = False
-    records: int = 1  # rows the key names (a legal_cases cluster may hold several cases)
+    records: int = 1  # rows the key names (one key may name several records)
 
     @property
     def text(self) -> str:

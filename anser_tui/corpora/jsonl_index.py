@@ -25,11 +25,11 @@ from typing import Any
 
 import platformdirs
 
-from anser_tui.benchmarks.anser.evidence_ids import id_text, law_item_key
 from anser_tui.core.errors import InputError
 from anser_tui.core.json_input import object_line
 from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.corpora.sqlite_reader import connect_read_only
+from anser_tui.workspace.corpus_sql import index_meta, index_offsets, write_index
 
 INDEX_VERSION = "2"  # 2: every line checked while building
 SUFFIX = ".anser-index.sqlite"
@@ -40,9 +40,6 @@ _NUMBER = re.compile(rb"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
 _BRACKETS = re.compile(rb"[\[\]{}]")
 
 Progress = Callable[[int, int], None]
-
-
-normalize_key = id_text  # a record's key, as evidence ids are compared
 
 
 def fingerprint(path: Path) -> dict[str, str]:
@@ -114,15 +111,18 @@ def _value_at(buf: bytes, pos: int, end: int) -> tuple[bool, Any]:
 
 
 class KeyExtractor:
-    """The keys a JSONL record is indexed under: its own key, then its aliases."""
+    """The keys a JSONL record is indexed under: its own key, then its aliases, each as the
+    descriptor's normaliser gives it."""
 
     def __init__(self, descriptor: CorpusDescriptor):
         self.composite = descriptor.composite
-        names = [*(descriptor.composite or (descriptor.key,)), *descriptor.aliases]
+        self.normalize = descriptor.normalize
+        names = [*(self.composite.fields if self.composite else (descriptor.key,)),
+                 *descriptor.aliases]
         self.finders = [_FieldFinder(n) for n in names]
 
     def spec(self) -> str:
-        return json.dumps({"composite": self.composite,
+        return json.dumps({"composite": list(self.composite.fields) if self.composite else None,
                            "fields": [f.name for f in self.finders]})
 
     def keys(self, buf: bytes, start: int, end: int) -> list[str]:
@@ -130,7 +130,7 @@ class KeyExtractor:
             found, value = self.finders[0].find(buf, start, end)
             if not found:
                 return self._parsed(buf[start:end])
-            key = normalize_key(value)
+            key = self.normalize(value)
             return [key] if key is not None else []
         values: list[Any] = []
         for finder in self.finders:
@@ -152,12 +152,12 @@ class KeyExtractor:
     def _from_values(self, values: list[Any]) -> list[str]:
         keys: list[str] = []
         if self.composite:
-            law, item, *aliases = values
-            if law is not None and item is not None:
-                keys.append(law_item_key(law, item))
+            first, second, *aliases = values
+            if first is not None and second is not None:
+                keys.append(self.composite.join(first, second))
         else:
             aliases = values
-        keys.extend(k for k in map(normalize_key, aliases) if k is not None)
+        keys.extend(k for k in map(self.normalize, aliases) if k is not None)
         return keys
 
 
@@ -230,7 +230,7 @@ class JsonlIndex:
         try:
             conn = connect_read_only(candidate)
             try:
-                meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+                meta = index_meta(conn)
             finally:
                 conn.close()
         except sqlite3.DatabaseError:
@@ -269,11 +269,6 @@ class JsonlIndex:
         except sqlite3.OperationalError as exc:
             raise OSError(str(exc)) from None
         try:
-            conn.execute("PRAGMA journal_mode=OFF")
-            conn.execute("PRAGMA synchronous=OFF")
-            conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-            conn.execute("CREATE TABLE records (key TEXT PRIMARY KEY, offset INTEGER, "
-                         "length INTEGER) WITHOUT ROWID")
             offsets: set[int] = set()
 
             def entries() -> Iterable[tuple[str, int, int]]:
@@ -281,10 +276,7 @@ class JsonlIndex:
                     offsets.add(entry[1])
                     yield entry
 
-            conn.executemany("INSERT OR IGNORE INTO records VALUES (?, ?, ?)", entries())
-            conn.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
-            conn.commit()
-            n_keys = conn.execute("SELECT count(*) FROM records").fetchone()[0]
+            n_keys = write_index(conn, entries(), meta)
         except BaseException as exc:  # a broken line (InputError) too: no half-built file left
             conn.close()
             tmp.unlink(missing_ok=True)
@@ -315,16 +307,7 @@ class JsonlIndex:
 
     def offsets(self, keys: Sequence[str]) -> dict[str, tuple[int, int]]:
         """Where each key's record sits in the JSONL: (offset, length); unknown keys left out."""
-        conn = self._connection()
-        found: dict[str, tuple[int, int]] = {}
-        unique = list(dict.fromkeys(keys))
-        for start in range(0, len(unique), 500):
-            part = unique[start:start + 500]
-            rows = conn.execute(
-                f"SELECT key, offset, length FROM records WHERE key IN "
-                f"({', '.join('?' * len(part))})", part)
-            found.update((k, (o, n)) for k, o, n in rows)
-        return found
+        return index_offsets(self._connection(), list(dict.fromkeys(keys)))
 
     def close(self) -> None:
         if self._conn is not None:

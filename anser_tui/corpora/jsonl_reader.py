@@ -61,8 +61,13 @@ class JsonlReader:
         parts = (field_text(record.get(f)).strip() for f in self.descriptor.title)
         return " · ".join(p for p in parts if p)
 
+    def leaked(self, record: dict[str, Any]) -> bool:
+        """Whether the record is ground truth (its split field, where the descriptor names one)."""
+        split = self.descriptor.split
+        return split is not None and record.get(split) == LEAK
+
     def summaries(self, ids: Sequence[str]) -> dict[str, Summary]:
-        return {k: Summary(id=k, title=self.title(r), leaked=r.get("split") == LEAK)
+        return {k: Summary(id=k, title=self.title(r), leaked=self.leaked(r))
                 for k, r in self.records(ids).items()}
 
     def document(self, id: str) -> Document | None:
@@ -83,7 +88,7 @@ class JsonlReader:
                                         text=field_text(value)))
         return Document(corpus=d.name, id=id, title=self.title(record),
                         fields=[(k, v) for k, v in fields if v], sections=sections,
-                        leaked=record.get("split") == LEAK)
+                        leaked=self.leaked(record))
 
     def close(self) -> None:
         with self._lock:

@@ -17,11 +17,20 @@ from typing import Any
 from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.corpora.documents import Document, Section, Summary
 from anser_tui.corpora.key_folds import fold_map
+from anser_tui.workspace.corpus_sql import (
+    Related,
+    Shown,
+    first_value,
+    primary_key,
+    records,
+    related_rows,
+    schema,
+    set_query_only,
+    summary_rows,
+)
 
 LEAK = "ground_truth"
 _CHUNK = 500  # ids per IN (...) query, below SQLite's variable limit
-_TEXT_GUESSES = ("text", "content", "body", "case_text", "wenshu_content", "abstract")
-_TITLE_GUESSES = ("title", "name", "case_name", "company_name", "heading")
 _NOT_JOIN = {"split", "text", "title", "id", "name", "value"}
 
 
@@ -42,7 +51,7 @@ def connect_read_only(path: Path) -> sqlite3.Connection:
     alone = not any(Path(f"{path}{s}").exists() for s in ("-wal", "-journal"))
     mode = "mode=ro&immutable=1" if alone else "mode=ro"
     conn = sqlite3.connect(f"{uri}?{mode}", uri=True, check_same_thread=False)
-    conn.execute("PRAGMA query_only=ON")
+    set_query_only(conn)
     return conn
 
 
@@ -78,6 +87,7 @@ class SqliteReader:
         self.closed = False
         self._joins: dict[str, tuple[str, str] | None] = {}
         self._main_key = descriptor.key
+        self._join_hints = descriptor.join_hints
         self.schema = self._schema()
         self.descriptor = self._resolve(descriptor)
         self.table = self.descriptor.table or ""
@@ -86,10 +96,7 @@ class SqliteReader:
 
     # -- schema ----------------------------------------------------------------------------
     def _schema(self) -> dict[str, dict[str, str]]:
-        tables = [r[0] for r in self.conn.execute(
-            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")]
-        return {t: {r[1]: (r[2] or "").upper() for r in
-                    self.conn.execute(f"PRAGMA table_info({_q(t)})")} for t in tables}
+        return schema(self.conn)
 
     def _resolve(self, d: CorpusDescriptor) -> CorpusDescriptor:
         """The descriptor with what the schema lacks left out, and its table found."""
@@ -102,7 +109,7 @@ class SqliteReader:
         columns = self.schema[table]
         key = d.key
         if key not in columns:
-            pk = [r[1] for r in self.conn.execute(f"PRAGMA table_info({_q(table)})") if r[5]]
+            pk = primary_key(self.conn, table)
             if len(pk) != 1:
                 raise CorpusError(f"{self.path.name}: table {table!r} has no column {key!r}")
             key = pk[0]
@@ -117,10 +124,10 @@ class SqliteReader:
 
         text = tuple(c for c in d.text if present(c))
         if not text:
-            text = tuple(c for c in _TEXT_GUESSES if c in columns)[:1]
+            text = tuple(c for c in d.text_guesses if c in columns)[:1]
         title = tuple(c for c in d.title if present(c))
         if d.title and not title:
-            title = tuple(c for c in _TITLE_GUESSES if c in columns)[:1]
+            title = tuple(c for c in d.title_guesses if c in columns)[:1]
         features = d.features
         if features and not (features[1] in self.schema.get(features[0], {})
                              and features[2] in self.schema[features[0]]
@@ -140,8 +147,8 @@ class SqliteReader:
                   and c not in _NOT_JOIN]
         found = None
         if shared:
-            best = min(shared, key=lambda c: (c != self._main_key, not c.endswith(
-                ("_id", "_code", "accession", "cik", "concept", "anhao"))))
+            hints = self._join_hints
+            best = min(shared, key=lambda c: (c != self._main_key, not c.endswith(hints)))
             found = (best, best)
         self._joins[rel] = found
         return found
@@ -162,7 +169,7 @@ class SqliteReader:
         """{folded key: stored key} (key_folds), built on the first id not found as given."""
         if self._fold_map is None:
             self._fold_map = {} if self._integer_key else fold_map(
-                self.conn, _q(self.table), _q(self.descriptor.key))
+                self.conn, self.table, self.descriptor.key, self.descriptor.normalize)
         return self._fold_map
 
     def summaries(self, ids: Sequence[str]) -> dict[str, Summary]:
@@ -171,39 +178,31 @@ class SqliteReader:
         wanted: dict[Any, list[str]] = {}
         for i in ids:
             wanted.setdefault(self._param(self._canonical(i)), []).append(i)
-        select = [f"m.{_q(d.key)}"]
-        joins: list[str] = []
-        for col in d.title or d.text[:1]:
-            select.append(self._select_expr(col, joins, short=not d.title))
-        select.append(f"m.{_q(d.split)}" if d.split else "NULL")
-        sql_head = (f"SELECT {', '.join(select)} FROM {_q(self.table)} m {' '.join(joins)} "
-                    f"WHERE m.{_q(d.key)} IN ")
+        shown = [self._shown(col, short=not d.title) for col in d.title or d.text[:1]]
         found: dict[str, Summary] = {}
         with self._lock:
             if self.closed:
                 return {}
-            self._summaries(sql_head, wanted, found)
+            self._summaries(shown, wanted, found)
             missing = [k for k, v in wanted.items() if v[0] not in found]
             if missing:
                 folds = self._folds()
                 stored = {folds[k]: wanted[k] for k in missing if k in folds}
-                self._summaries(sql_head, stored, found)
+                self._summaries(shown, stored, found)
         return found
 
-    def _summaries(self, sql_head: str, wanted: dict[Any, list[str]],
+    def _summaries(self, shown: Sequence[Shown], wanted: dict[Any, list[str]],
                    found: dict[str, Summary]) -> None:
         """Query `wanted` ({key as stored: the ids asking for it}) into `found`."""
         by_text = {key_text(k): v for k, v in wanted.items()}
-        keys = list(wanted)
-        for start in range(0, len(keys), _CHUNK):
-            part = keys[start:start + _CHUNK]
-            sql = sql_head + f"({', '.join('?' * len(part))})"
-            for row in self.conn.execute(sql, part):
-                for original in by_text.get(key_text(row[0]), []):
-                    previous = found.get(original)
-                    leaked = row[-1] == LEAK or (previous is not None and previous.leaked)
-                    title = previous.title if previous else self._title(row[1:-1])
-                    found[original] = Summary(id=original, title=title, leaked=leaked)
+        d = self.descriptor
+        for row in summary_rows(self.conn, self.table, d.key, shown, d.split, list(wanted),
+                                _CHUNK):
+            for original in by_text.get(key_text(row[0]), []):
+                previous = found.get(original)
+                leaked = row[-1] == LEAK or (previous is not None and previous.leaked)
+                title = previous.title if previous else self._title(row[1:-1])
+                found[original] = Summary(id=original, title=title, leaked=leaked)
 
     def _title(self, values: Sequence[Any]) -> str:
         if self.descriptor.title:
@@ -211,15 +210,13 @@ class SqliteReader:
         first = cell_text(values[0]) if values else ""
         return first.strip().split("\n", 1)[0][:120]
 
-    def _select_expr(self, col: str, joins: list[str], short: bool = False) -> str:
+    def _shown(self, col: str, short: bool) -> Shown:
         if "." not in col:
-            return f"substr(m.{_q(col)}, 1, 240)" if short else f"m.{_q(col)}"
+            return Shown(col, short=short)
         rel, name = col.split(".", 1)
-        alias = f"j{len(joins)}"
         on = self._join_columns(self.table, rel)
         assert on is not None
-        joins.append(f"LEFT JOIN {_q(rel)} {alias} ON {alias}.{_q(on[1])} = m.{_q(on[0])}")
-        return f"{alias}.{_q(name)}"
+        return Shown(name, Related(rel, on))
 
     def document(self, id: str) -> Document | None:
         d = self.descriptor
@@ -250,10 +247,7 @@ class SqliteReader:
                         leaked=leaked, records=len(rows))
 
     def _records(self, key: Any) -> list[dict[str, Any]]:
-        cursor = self.conn.execute(
-            f"SELECT * FROM {_q(self.table)} WHERE {_q(self.descriptor.key)} = ?", (key,))
-        names = [c[0] for c in cursor.description]
-        return [dict(zip(names, r, strict=True)) for r in cursor.fetchmany(50)]
+        return records(self.conn, self.table, self.descriptor.key, key, 50)
 
     def _value(self, row: dict[str, Any], col: str) -> Any:
         if "." not in col:
@@ -262,10 +256,7 @@ class SqliteReader:
         on = self._join_columns(self.table, rel)
         if on is None:
             return None
-        found = self.conn.execute(
-            f"SELECT {_q(name)} FROM {_q(rel)} WHERE {_q(on[1])} = ? LIMIT 1",
-            (row.get(on[0]),)).fetchone()
-        return found[0] if found else None
+        return first_value(self.conn, rel, name, on[1], row.get(on[0]))
 
     def _sections(self, row: dict[str, Any]) -> list[Section]:
         d = self.descriptor
@@ -284,9 +275,7 @@ class SqliteReader:
             table, name_col, value_col = d.features
             on = self._join_columns(self.table, table)
             assert on is not None
-            pairs = self.conn.execute(
-                f"SELECT {_q(name_col)}, {_q(value_col)} FROM {_q(table)} "
-                f"WHERE {_q(on[1])} = ? ORDER BY rowid", (row.get(on[0]),)).fetchall()
+            pairs = related_rows(self.conn, table, (name_col, value_col), on[1], row.get(on[0]))
             if pairs:
                 sections.append(Section(heading="Features", text="\n".join(
                     f"{cell_text(k)}: {cell_text(v)}" for k, v in pairs)))
@@ -299,10 +288,8 @@ class SqliteReader:
         assert on is not None
         heads = [h for h in d.headings.get(rel, ()) if h in self.schema[rel]]
         order = d.order.get(rel)
-        order_sql = _q(order) if order in self.schema[rel] else "rowid"
-        rows = self.conn.execute(
-            f"SELECT {', '.join(_q(c) for c in [*cols, *heads])} FROM {_q(rel)} "
-            f"WHERE {_q(on[1])} = ? ORDER BY {order_sql}", (row.get(on[0]),)).fetchall()
+        rows = related_rows(self.conn, rel, [*cols, *heads], on[1], row.get(on[0]),
+                            order if order in self.schema[rel] else None)
         if not rows:
             return []
         if not heads:
@@ -316,7 +303,3 @@ class SqliteReader:
             self.closed = True
             self.conn.close()
 
-
-def _q(name: str | None) -> str:
-    """A quoted SQL identifier (names come from the schema or the config file)."""
-    return '"' + (name or "").replace('"', '""') + '"'

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from anser_tui.benchmarks.base import ScoreOptions
+from anser_tui.benchmarks.libraries import corpus_library
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.core.errors import InputError
 from anser_tui.core.settings import BertScoreSettings, CorpusOverride
@@ -42,9 +43,8 @@ def init_workspace(path: Path, benchmark: str, data_dir: Path,
     if unknown:
         raise InputError(f"{spec.label} takes no {', '.join(unknown)} option")
     tasks = spec.load(data_dir, options)
-    corpora = spec.corpora_dir(data_dir)
-    if corpora is not None:
-        check_corpora(corpora, overrides)
+    if spec.corpora_dir(data_dir) is not None:
+        check_corpora(corpus_library(spec, data_dir, overrides))
     return WorkspaceStore.create(path, spec.name, data_dir, tasks,
                                  {t.id: spec.splits(t) for t in tasks},
                                  data_signature(spec, data_dir.resolve(), options),

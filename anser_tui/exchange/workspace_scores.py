@@ -30,6 +30,7 @@ from anser_tui.scoring.bertscore import Pair
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.judgments import current_judgments, usable_score
+from anser_tui.workspace.metrics import cache_bertscores, cached_bertscores, run_metric_cells
 from anser_tui.workspace.records import LogRecord
 from anser_tui.workspace.store import WorkspaceStore
 
@@ -41,21 +42,10 @@ class WorkspaceBertScoreCache:
         self.store = store
 
     def get(self, model: str, layers: int, pairs: Sequence[Pair]) -> dict[Pair, float]:
-        found: dict[Pair, float] = {}
-        query = ("SELECT f1 FROM bertscore_cache WHERE model=? AND layers=? AND candidate=? "
-                 "AND reference=?")
-        for pair in pairs:
-            row = self.store.conn.execute(query, (model, layers, *pair)).fetchone()
-            if row is not None:
-                found[pair] = row[0]
-        return found
+        return cached_bertscores(self.store, model, layers, pairs)
 
     def put(self, model: str, layers: int, values: Mapping[Pair, float]) -> None:
-        with self.store.transaction():
-            self.store.conn.executemany(
-                "INSERT OR REPLACE INTO bertscore_cache (model, layers, candidate, reference, f1)"
-                " VALUES (?, ?, ?, ?, ?)",
-                [(model, layers, c, r, f1) for (c, r), f1 in values.items()])
+        cache_bertscores(self.store, model, layers, values)
 
 
 @dataclass(frozen=True)
@@ -129,9 +119,7 @@ def stored_scores(store: WorkspaceStore, run: str) -> list[object]:
     """The run's task scores as `score` stored them; an InputError when it was never scored
     (a benchmark whose tasks have no metric columns, scored by its judge alone, needs none)."""
     cells: dict[str, dict[str, Cell]] = defaultdict(dict)
-    for task_id, name, value, detail in store.conn.execute(
-            "SELECT task_id, name, value, detail FROM metrics WHERE run=?",
-            (store.require_run(run),)):
+    for task_id, name, value, detail in run_metric_cells(store, store.require_run(run)):
         cells[task_id][name] = Cell(value, detail)
     benchmark = benchmark_named(store.benchmark)
     tasks = store.tasks()

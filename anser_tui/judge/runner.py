@@ -93,7 +93,7 @@ class JudgeRunner:
         writer = self.store.reopen()
         # Judgments can be had again (the cache, a re-run): a commit need not wait for the
         # disk, only survive a crash of this process, which WAL at NORMAL guarantees.
-        writer.conn.execute("PRAGMA synchronous=NORMAL")
+        writer.sync_to_survive_process_crash()
         try:
             pending = self._serve_cached(writer)
             if pending:  # the client (and the API key) only when something is to be sent
@@ -106,6 +106,11 @@ class JudgeRunner:
         finally:
             writer.close()
         return summary
+
+    def needs_sending(self, plan: JudgePlan) -> bool:
+        """Whether some call of the plan has no cached reply (the judge, and its key, needed)."""
+        return any(cached_reply(self.store, call.key) is None
+                   for request in plan.requests for call in request.calls)
 
     def _serve_cached(self, writer: WorkspaceStore) -> deque[tuple[int, int]]:
         """Fill in the cached replies, write the judgments they complete; the calls to send."""

@@ -15,7 +15,7 @@ from anser_tui.benchmarks.anser.groups import LATENCY
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.core.text import cell_width, neutralize, value_text
 from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
-from anser_tui.corpora.resolver import CorpusLibrary
+from anser_tui.corpora.library import CorpusLibrary
 from anser_tui.review.attempts import attempt_entries
 from anser_tui.workspace.decisions import item_decisions
 from anser_tui.workspace.judgments import current_of, judgment_history

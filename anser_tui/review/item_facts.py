@@ -5,24 +5,15 @@ disagree. Read for the whole workspace in a few queries, then kept until the wor
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from anser_tui.benchmarks.base import Benchmark
-from anser_tui.review.disagreement import (
-    Disagreement,
-    JudgeFacts,
-    disagreement,
-    judge_fraction,
-)
+from anser_tui.review.disagreement import Disagreement, JudgeFacts, disagreement
 from anser_tui.workspace.item import Item
-from anser_tui.workspace.records import JudgmentStatus
+from anser_tui.workspace.judgments import latest_judgment_facts
+from anser_tui.workspace.metrics import metric_values
 from anser_tui.workspace.store import WorkspaceStore
-
-_LATEST_JUDGMENTS = (
-    "SELECT run, task_id, status, score, arithmetic_mismatch FROM judgments "
-    "WHERE id IN (SELECT MAX(id) FROM judgments GROUP BY run, task_id)")
 
 
 @dataclass(frozen=True)
@@ -40,27 +31,16 @@ class WorkspaceFacts:
     def __init__(self, store: WorkspaceStore, benchmark: Benchmark):
         self.store = store
         self.benchmark = benchmark
-        self._stamp = self._current_stamp()
+        self._stamp = store.change_stamp()
         store.tasks()  # every task read at once (kept by the store), not one query per item
-        self._judges = {(run, task_id): (JudgmentStatus(status), score, bool(mismatch))
-                        for run, task_id, status, score, mismatch
-                        in store.conn.execute(_LATEST_JUDGMENTS)}
-        metrics: dict[tuple[str, str], dict[str, float | None]] = defaultdict(dict)
-        for run, task_id, name, value in store.conn.execute(
-                "SELECT run, task_id, name, value FROM metrics"):
-            metrics[(run, task_id)][name] = value
-        self._metrics = dict(metrics)
+        self._judges = latest_judgment_facts(store)
+        self._metrics = metric_values(store)
         self._facts: dict[Item, ItemFacts] = {}
-
-    def _current_stamp(self) -> tuple[int, int]:
-        version = self.store.conn.execute("PRAGMA data_version").fetchone()[0]
-        last = self.store.conn.execute("SELECT MAX(id) FROM judgments").fetchone()[0]
-        return int(version), int(last or 0)
 
     @property
     def stale(self) -> bool:
         """Whether judgments or metrics may have changed since these were read."""
-        return self._current_stamp() != self._stamp
+        return self.store.change_stamp() != self._stamp
 
     @property
     def metric_names(self) -> list[str]:
@@ -81,6 +61,7 @@ class WorkspaceFacts:
         score: float | None = None
         if judged is not None and rubric is not None:
             status, score, mismatch = judged
-            judge = JudgeFacts(status, judge_fraction(rubric.aggregate, score), mismatch)
+            judge = JudgeFacts(status, rubric.aggregate.fraction(score), mismatch)
+        found = disagreement(judge, lambda j: self.benchmark.disagreement_signals(task, j, metrics))
         return ItemFacts(group=task.group, form=task.form.value, judge_score=score,
-                         metrics=metrics, disagreement=disagreement(judge, metrics))
+                         metrics=metrics, disagreement=found)

@@ -105,8 +105,7 @@ class QueueNavigator:
 
     def task_ids(self) -> list[str]:
         """Every task id of the workspace, in benchmark order (for `g`'s completion)."""
-        return [task_id for (task_id,) in self.session.store.conn.execute(
-            "SELECT id FROM tasks ORDER BY seq")]
+        return self.session.store.task_ids()
 
 
 def complete_id(ids: Sequence[str], typed: str) -> str | None:

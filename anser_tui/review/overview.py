@@ -7,6 +7,9 @@ from dataclasses import dataclass
 
 from anser_tui.workspace.decisions import ItemState, all_decisions
 from anser_tui.workspace.item import Item
+from anser_tui.workspace.judgments import usable_judgment_counts
+from anser_tui.workspace.metrics import scored_task_counts
+from anser_tui.workspace.sessions import load_sessions
 from anser_tui.workspace.store import WorkspaceStore
 
 
@@ -37,14 +40,10 @@ class SessionSummary:
 
 
 def run_summaries(store: WorkspaceStore) -> list[RunSummary]:
-    judged = dict(store.conn.execute(
-        "SELECT run, COUNT(*) FROM judgments WHERE id IN (SELECT MAX(id) FROM judgments "
-        "GROUP BY run, task_id) AND status='ok' AND score IS NOT NULL GROUP BY run"))
-    scored = dict(store.conn.execute(
-        "SELECT run, COUNT(DISTINCT task_id) FROM metrics GROUP BY run"))
+    judged = usable_judgment_counts(store)
+    scored = scored_task_counts(store)
     return [RunSummary(name, n, judged.get(name, 0), scored.get(name, 0))
-            for name, n in store.conn.execute(
-                "SELECT name, n_outputs FROM runs ORDER BY imported_at")]
+            for name, n in store.run_sizes()]
 
 
 def session_summaries(store: WorkspaceStore) -> list[SessionSummary]:
@@ -54,18 +53,14 @@ def session_summaries(store: WorkspaceStore) -> list[SessionSummary]:
     for event in all_decisions(store):
         states[event.session_id][Item(event.run, event.task_id)].events.append(event)
         last[event.session_id] = max(last.get(event.session_id, ""), event.created_at or "")
-    queued: dict[int, set[Item]] = defaultdict(set)
-    for session_id, run, task_id in store.conn.execute(
-            "SELECT session_id, run, task_id FROM session_items"):
-        queued[session_id].add(Item(run, task_id))
     found = []
-    for session_id, name, reviewer, order, blind, created in store.conn.execute(
-            "SELECT id, name, reviewer, order_by, blind, created_at FROM sessions"):
-        item_states = [s for item, s in states[session_id].items() if item in queued[session_id]]
+    for session_id, info in load_sessions(store).items():
+        queued = {e.item for e in info.items}
+        item_states = [s for item, s in states[session_id].items() if item in queued]
         found.append(SessionSummary(
-            name=name, reviewer=reviewer, order=order, blind=bool(blind),
-            items=len(queued[session_id]), decided=sum(s.decided for s in item_states),
+            name=info.name, reviewer=info.reviewer, order=info.order_by, blind=info.blind,
+            items=len(queued), decided=sum(s.decided for s in item_states),
             skipped=sum(s.skipped for s in item_states),
             flagged=sum(s.flagged for s in item_states),
-            last_activity=last.get(session_id) or created))
+            last_activity=last.get(session_id) or info.created_at))
     return sorted(found, key=lambda s: s.last_activity, reverse=True)

@@ -15,18 +15,22 @@ from anser_tui.workspace.decisions import (
     ItemState,
     append_decision,
     session_decisions,
+    verdict_kind,
 )
 from anser_tui.workspace.item import Item
-from anser_tui.workspace.records import (
-    Decision,
-    DecisionKind,
-    Judgment,
-    ReasonCode,
-    dumps,
-    new_uid,
-)
+from anser_tui.workspace.records import Decision, DecisionKind, Judgment, ReasonCode
 from anser_tui.workspace.rubric import Rubric
-from anser_tui.workspace.store import WorkspaceStore, utc_now
+from anser_tui.workspace.sessions import (
+    REVIEW,
+    QueueEntry,
+    SessionNameTaken,
+    append_queue_item,
+    insert_session,
+    queue_items,
+    recheck_items,
+    session_purpose,
+)
+from anser_tui.workspace.store import WorkspaceStore
 
 
 @dataclass(frozen=True)
@@ -52,12 +56,10 @@ class ReviewSession:
         self.blind = blind
         self.items = items
         self._queued = frozenset(items)
-        row = store.conn.execute("SELECT purpose FROM sessions WHERE id=?",
-                                 (session_id,)).fetchone()
-        self.purpose: str = row[0] if row else "review"  # or "adjudication"
-        self.rechecks = frozenset(Item(r, t) for r, t in store.conn.execute(
-            "SELECT run, task_id FROM session_items WHERE session_id=? AND recheck=1",
-            (session_id,)))  # re-inserted for quality control: decided blind
+        purpose = session_purpose(store, session_id)
+        self.purpose: str = REVIEW if purpose is None else purpose  # or ADJUDICATION
+        # re-inserted for quality control: decided blind
+        self.rechecks = frozenset(recheck_items(store, session_id))
         self._states: dict[Item, ItemState] = defaultdict(ItemState)
         for event in session_decisions(store, session_id):
             self._states[Item(event.run, event.task_id)].events.append(event)
@@ -84,9 +86,7 @@ class ReviewSession:
                ) -> ReviewSession:
         """The stored session, for its own reviewer only."""
         stored.check_reviewer(reviewer, store)
-        items = [Item(r, t) for r, t in store.conn.execute(
-            "SELECT run, task_id FROM session_items WHERE session_id=? ORDER BY pos",
-            (stored.id,))]
+        items = queue_items(store, stored.id)
         return cls(store, stored.id, stored.name, stored.reviewer, stored.blind, items)
 
     @classmethod
@@ -115,23 +115,14 @@ class ReviewSession:
         design = design or {"order": order_by, "seed": seed, "limit": None,
                             "n_eligible": len(items), "n_queued": len(items), "strata": None,
                             "random_sample": False}
-        with store.transaction():
-            if name is None:
-                name = _next_name(store, reviewer)
-            elif store.conn.execute("SELECT 1 FROM sessions WHERE name=?", (name,)).fetchone():
-                raise InputError(f"a session named {name} was started meanwhile; run again to "
-                                 "resume it", store.path)
-            cursor = store.conn.execute(
-                "INSERT INTO sessions (uid, name, reviewer, blind, order_by, filters, seed, "
-                "purpose, design, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (new_uid(), name, reviewer, int(blind), order_by, dumps(filters or {}), seed,
-                 "review", dumps(design), utc_now()))
-            session_id = int(cursor.lastrowid or 0)
-            store.conn.executemany(
-                "INSERT INTO session_items (session_id, pos, run, task_id, inclusion_probability, "
-                "recheck) VALUES (?, ?, ?, ?, ?, 0)",
-                [(session_id, pos, it.run, it.task_id, p)
-                 for pos, (it, p) in enumerate(zip(items, probabilities, strict=True))])
+        try:
+            session_id, name = insert_session(
+                store, reviewer=reviewer, name=name, purpose=REVIEW, blind=blind,
+                order_by=order_by, filters=filters, seed=seed, design=design,
+                entries=[QueueEntry(it, p) for it, p in zip(items, probabilities, strict=True)])
+        except SessionNameTaken as taken:
+            raise InputError(f"a session named {taken.name} was started meanwhile; run again "
+                             "to resume it", store.path) from None
         return cls(store, session_id, name, reviewer, blind, items)
 
     # -- reading -------------------------------------------------------------------------
@@ -154,11 +145,7 @@ class ReviewSession:
         """Append an item to the queue (going to a task outside it); its position."""
         if item in self._queued:
             return self.items.index(item)
-        with self.store.transaction():
-            self.store.conn.execute(
-                "INSERT INTO session_items (session_id, pos, run, task_id, inclusion_probability, "
-                "recheck) VALUES (?, ?, ?, ?, NULL, 0)",
-                (self.id, len(self.items), item.run, item.task_id))
+        append_queue_item(self.store, self.id, len(self.items), item)
         self.items.append(item)
         self._queued = frozenset(self.items)
         return len(self.items) - 1
@@ -227,13 +214,15 @@ class ReviewSession:
     def override(self, item: Item, marks: dict[str, int], judgment: Judgment | None,
                  judge_visible: bool = True, reason_code: ReasonCode | None = None,
                  comment: str | None = None, time_spent_s: float | None = None) -> Decision:
+        """The reviewer's own marks, scored as the judge is asked to score them; marks equal
+        to the judge's are an accept (DESIGN 8)."""
         rubric = self.rubric(item)
         if rubric is None:
             raise ValueError(f"the LLM judge does not score {item.task_id}: nothing to override")
-        score = rubric.score(marks)
+        score = rubric.human_score(marks)
         if score is None:
             raise ValueError(f"marks must give every criterion of {rubric.id} a valid value")
-        return self._append(item, DecisionKind.OVERRIDE, marks=marks, score=score,
+        return self._append(item, verdict_kind(marks, judgment), marks=marks, score=score,
                             judge_visible=judge_visible, reason_code=reason_code,
                             comment=comment, time_spent_s=time_spent_s,
                             judgment_uid=judgment.uid if judgment else None)
@@ -265,15 +254,3 @@ class ReviewSession:
             return None
         return self._append(item, DecisionKind.UNDO, target_uid=target.uid)
 
-
-def _next_name(store: WorkspaceStore, reviewer: str) -> str:
-    """The reviewer's next session name, `{reviewer}-{k}`: k one past their session count, or
-    the next number not taken."""
-    prefix = f"{reviewer}-"
-    taken = {name for (name,) in store.conn.execute(
-        "SELECT name FROM sessions WHERE substr(name, 1, ?) = ?", (len(prefix), prefix))}
-    k = 1 + store.conn.execute("SELECT COUNT(*) FROM sessions WHERE reviewer=?",
-                               (reviewer,)).fetchone()[0]
-    while f"{prefix}{k}" in taken:
-        k += 1
-    return f"{prefix}{k}"

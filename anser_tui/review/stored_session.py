@@ -15,11 +15,8 @@ from typing import Any
 from anser_tui.core.errors import InputError
 from anser_tui.review.queue import QueueOrder, QueueSpec
 from anser_tui.review.sampling import Order
-from anser_tui.workspace.records import dumps
+from anser_tui.workspace.sessions import SessionHead, latest_session, session_named
 from anser_tui.workspace.store import WorkspaceStore
-
-_SELECT = "SELECT id, name, reviewer, blind, order_by, filters, seed, design FROM sessions"
-
 
 # Orders of the queues the calibration verbs write (adjudication, rechecks, imported labels):
 # resumed in their stored order like a task-ordered queue.
@@ -37,7 +34,7 @@ class StoredSession:
     design: dict[str, Any]
 
     @classmethod
-    def _from_row(cls, row: tuple[Any, ...]) -> StoredSession:
+    def _from_row(cls, row: SessionHead) -> StoredSession:
         session_id, name, reviewer, blind, order_by, filters, seed, design_text = row
         design = json.loads(design_text or "{}")
         if order_by in WRITTEN_QUEUES:  # a queue the calibration verbs wrote, kept as written
@@ -51,18 +48,15 @@ class StoredSession:
 
     @classmethod
     def named(cls, store: WorkspaceStore, name: str) -> StoredSession | None:
-        row = store.conn.execute(f"{_SELECT} WHERE name=?", (name,)).fetchone()
+        row = session_named(store, name)
         return None if row is None else cls._from_row(row)
 
     @classmethod
     def latest(cls, store: WorkspaceStore, reviewer: str, spec: QueueSpec, blind: bool,
                order: QueueOrder) -> StoredSession | None:
         """The reviewer's latest session over the same queue (filters, order, blind mode)."""
-        row = store.conn.execute(
-            f"{_SELECT} WHERE reviewer=? AND filters=? AND blind=? AND order_by=? AND seed=? "
-            "AND json_extract(design, '$.limit') IS ? ORDER BY id DESC LIMIT 1",
-            (reviewer, dumps(spec.to_json()), int(blind), order.order.value, order.seed,
-             order.limit)).fetchone()
+        row = latest_session(store, reviewer, spec.to_json(), blind, order.order.value,
+                             order.seed, order.limit)
         return None if row is None else cls._from_row(row)
 
     def check_reviewer(self, reviewer: str, store: WorkspaceStore) -> None:

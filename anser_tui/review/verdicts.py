@@ -22,10 +22,10 @@ from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from anser_tui.review.session_rows import ADJUDICATION, SessionInfo, load_sessions
 from anser_tui.workspace.decisions import ItemState, all_decisions
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import Decision, DecisionKind
+from anser_tui.workspace.sessions import ADJUDICATION, SessionInfo, load_sessions
 from anser_tui.workspace.store import WorkspaceStore
 
 _VERDICTS = (DecisionKind.ACCEPT, DecisionKind.OVERRIDE)

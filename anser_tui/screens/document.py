@@ -21,7 +21,7 @@ from textual.widgets import Input, Static
 from anser_tui.benchmarks.anser.groups import EvidenceSpace
 from anser_tui.core.text import neutralize
 from anser_tui.corpora.documents import CorpusStatus, Document, EvidenceNote
-from anser_tui.corpora.resolver import CorpusLibrary
+from anser_tui.corpora.library import CorpusLibrary
 from anser_tui.corpora.terms import query_terms, term_pattern
 from anser_tui.widgets.evidence_panel import EvidenceEntry
 from anser_tui.widgets.key_bar import KeyBar

@@ -268,7 +268,7 @@ class ReviewScreen(ReviewActions):
     def _adjudication_line(self, view: ItemView) -> str:
         """An adjudication session: each reviewer's standing verdict on the item, marks in
         rubric order and the score ("" in a review session)."""
-        from anser_tui.review.session_rows import ADJUDICATION
+        from anser_tui.workspace.sessions import ADJUDICATION
 
         if self.session.purpose != ADJUDICATION:
             return ""

@@ -22,7 +22,7 @@ from anser_tui.benchmarks.anser.evidence_diff import EvidenceDiff
 from anser_tui.benchmarks.anser.groups import EvidenceSpace
 from anser_tui.core.text import neutralize
 from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
-from anser_tui.corpora.resolver import CorpusLibrary
+from anser_tui.corpora.library import CorpusLibrary
 from anser_tui.widgets.evidence_table import EvidenceTable
 
 _NOTE_STYLE = {CorpusStatus.LEAKED: "anser.warning", CorpusStatus.NOT_IN_CORPUS: "anser.error",

@@ -1,7 +1,8 @@
 """The workspace: one SQLite file of tasks, runs, metrics, judgments, sessions and decisions.
 
-The lowest layer of the package: it imports nothing of benchmarks, corpora, scoring, judge or
-sessions. Records know their rows; the decision log is append-only.
+Above core only: it imports nothing else of the package. Every SQL statement of the package
+is here; the layers above call its functions, which return records. Records know their rows;
+the decision log is append-only.
 """
 
 from anser_tui.workspace.decisions import (
@@ -30,6 +31,13 @@ from anser_tui.workspace.records import (
 )
 from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Rubric
 from anser_tui.workspace.runs import iter_jsonl, read_log_file, read_run_file
+from anser_tui.workspace.sessions import (
+    QueueEntry,
+    SessionInfo,
+    SessionNameTaken,
+    insert_session,
+    load_sessions,
+)
 from anser_tui.workspace.store import WorkspaceStore, utc_now
 from anser_tui.workspace.tasks import AnswerKey, Form, Task, TaskPrompt
 
@@ -46,9 +54,12 @@ __all__ = [
     "Judgment",
     "JudgmentStatus",
     "LogRecord",
+    "QueueEntry",
     "ReasonCode",
     "Rubric",
     "RunOutput",
+    "SessionInfo",
+    "SessionNameTaken",
     "Task",
     "TaskPrompt",
     "WorkspaceStore",
@@ -57,10 +68,12 @@ __all__ = [
     "append_decision",
     "current_judgment",
     "current_judgments",
+    "insert_session",
     "iter_jsonl",
     "judgment_history",
     "latest_judgment",
     "latest_judgments",
+    "load_sessions",
     "read_log_file",
     "read_run_file",
     "session_decisions",

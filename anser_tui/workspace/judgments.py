@@ -9,6 +9,7 @@ batch, with the cache rows of its replies)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -120,6 +121,34 @@ def unusable_replies(store: WorkspaceStore, run: str) -> dict[str, set[str]]:
              JudgmentStatus.INVALID.value)):
         found[task_id].add(source)
     return found
+
+
+def latest_judgment_facts(store: WorkspaceStore
+                          ) -> dict[tuple[str, str], tuple[JudgmentStatus, float | None, bool]]:
+    """{(run, task id): (status, score, arithmetic mismatch)} of the newest attempt of every
+    judged item of the workspace."""
+    return {(run, task_id): (JudgmentStatus(status), score, bool(mismatch))
+            for run, task_id, status, score, mismatch in store.conn.execute(
+                "SELECT run, task_id, status, score, arithmetic_mismatch FROM judgments "
+                "WHERE id IN (SELECT MAX(id) FROM judgments GROUP BY run, task_id)")}
+
+
+def usable_judgment_counts(store: WorkspaceStore) -> dict[str, int]:
+    """{run: tasks whose newest attempt is ok with a score}."""
+    return dict(store.conn.execute(
+        "SELECT run, COUNT(*) FROM judgments WHERE id IN (SELECT MAX(id) FROM judgments "
+        "GROUP BY run, task_id) AND status='ok' AND score IS NOT NULL GROUP BY run"))
+
+
+def judgment_marks(store: WorkspaceStore, uid: str) -> tuple[dict[str, Any], float | None, str
+                                                             ] | None:
+    """(marks, score, status) of the judgment with this uid; None when it is not there."""
+    row = store.conn.execute("SELECT marks, score, status FROM judgments WHERE uid=?",
+                             (uid,)).fetchone()
+    if row is None:
+        return None
+    marks, score, status = row
+    return json.loads(marks), score, status
 
 
 def judgment_history(store: WorkspaceStore, run: str, task_id: str) -> list[Judgment]:

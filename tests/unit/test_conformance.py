@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import judge_server
 import pytest
@@ -22,20 +22,10 @@ from judge_server import JudgeServer
 from anser_tui.benchmarks.registry import benchmark_named, registered
 from anser_tui.cli import cli
 from anser_tui.demo import build_demo
-from anser_tui.demo.aalcr import build_aalcr_demo
-from anser_tui.demo.prbench import build_prbench_demo
 from anser_tui.review import ReviewSession
 from anser_tui.workspace import WorkspaceStore, latest_judgment, latest_judgments
 
 RUN = "conformance-run"
-
-
-class DemoFiles(Protocol):
-    @property
-    def data_dir(self) -> Path: ...
-
-    @property
-    def run_file(self) -> Path: ...
 
 
 def _prbench_grade(prompt: str, fault: str | None) -> str:
@@ -45,9 +35,9 @@ def _prbench_grade(prompt: str, fault: str | None) -> str:
 
 @dataclass(frozen=True)
 class Case:
-    """A benchmark's demo and what the whole protocol gives on it."""
+    """What the whole protocol gives on a benchmark's demo (`Benchmark.demo`, installed by
+    `demo.build_demo`), and how the fake judge answers it."""
 
-    build: Callable[[Path], DemoFiles]
     reply: Callable[[str, str | None], str]  # the fake judge's text for a prompt
     n_tasks: int
     n_outputs: int
@@ -75,12 +65,12 @@ def _verdicts(report: dict[str, Any]) -> int:
 
 
 CASES = {
-    "anser": Case(build_demo, judge_server.judge_text, 78, 76, 30, 30, {"runs", "leaks"},
+    "anser": Case(judge_server.judge_text, 78, 76, 30, 30, {"runs", "leaks"},
                   _groups_n),
-    "prbench": Case(build_prbench_demo, _prbench_grade, 5, 5, 5, 17,
+    "prbench": Case(_prbench_grade, 5, 5, 5, 17,
                     {"benchmark", "policies"}, _samples),
-    "aalcr": Case(build_aalcr_demo, lambda prompt, fault: '{"verdict": "CORRECT"}', 6, 6, 6,
-                  6, {"benchmark", "versions"}, _verdicts),
+    "aalcr": Case(lambda prompt, fault: '{"verdict": "CORRECT"}', 6, 6, 6, 6,
+                  {"benchmark", "versions"}, _verdicts),
 }
 
 
@@ -115,16 +105,18 @@ def test_the_whole_protocol_on_the_demo(name: str, server: JudgeServer,
                                         tmp_path: Path) -> None:
     case = CASES[name]
     benchmark = benchmark_named(name)
-    demo = case.build(tmp_path / "demo")
+    demo = build_demo(name, tmp_path / "demo")
+    options = [f for key, value in demo.options.items()
+               for f in (f"--{key.replace('_', '-')}", value)]
 
-    tasks = benchmark.load(demo.data_dir)
+    tasks = benchmark.load(demo.data_dir, demo.options)
     assert len(tasks) == case.n_tasks
     assert all(benchmark.splits(t) for t in tasks)
     judged = [t for t in tasks if benchmark.rubric(t) is not None]
     assert len(judged) == case.n_judged
 
     ws = tmp_path / "ws.db"
-    assert invoke("init", ws, "--benchmark", name, "--data", demo.data_dir)[:2] == (
+    assert invoke("init", ws, "--benchmark", name, "--data", demo.data_dir, *options)[:2] == (
         0, f"created {ws}: {case.n_tasks} tasks from {demo.data_dir}\n")
     code, out, err = invoke("import-run", ws, demo.run_file, "--name", RUN)
     assert code == 0, err

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from corpus_fixtures import write_corpora
 
+from anser_tui.benchmarks.anser.evidence import evidence_library
 from anser_tui.benchmarks.anser.groups import (
     ARTICLES,
     AUDIT,
@@ -30,7 +31,7 @@ from anser_tui.corpora import CorpusLibrary, CorpusStatus, query_terms, term_pat
 
 @pytest.fixture
 def library(tmp_path: Path) -> Iterator[CorpusLibrary]:
-    lib = CorpusLibrary(write_corpora(tmp_path / "corpora"), cache=tmp_path / "cache")
+    lib = evidence_library(write_corpora(tmp_path / "corpora"), cache=tmp_path / "cache")
     yield lib
     lib.close()
 
@@ -130,7 +131,7 @@ def test_integer_keys_match_text_ids(library: CorpusLibrary) -> None:
 
 
 def test_missing_corpus_is_unavailable_not_absent(tmp_path: Path) -> None:
-    library = CorpusLibrary(tmp_path / "nothing")
+    library = evidence_library(tmp_path / "nothing")
     notes = library.classify(WENSHU, ["(2021)京0105民初12345号"])
     assert notes["(2021)京0105民初12345号"].status is CorpusStatus.UNAVAILABLE
     assert "no file" in library.errors["legal_wenshu"]
@@ -158,7 +159,7 @@ def test_descriptor_override_from_the_config_file(tmp_path: Path,
         encoding="utf-8")
     settings = load_settings()
     assert settings.corpora["precedents"].table == "precedent_docs"
-    library = CorpusLibrary(tmp_path / "corpora", settings.corpora)
+    library = evidence_library(tmp_path / "corpora", settings.corpora)
     doc = library.lookup(PRECEDENTS, "P-9")
     assert doc is not None
     assert doc.title == "Nine v. Ten"
@@ -177,7 +178,7 @@ def test_schema_discovery_without_an_override(tmp_path: Path) -> None:
     conn.execute("INSERT INTO docs VALUES ('P-1', 'First line\nmore')")
     conn.commit()
     conn.close()
-    library = CorpusLibrary(root)
+    library = evidence_library(root)
     doc = library.lookup(PRECEDENTS, "P-1")
     assert doc is not None and doc.title == "First line" and doc.text == "First line\nmore"
     assert doc.fields == [("docid", "P-1")]  # corpus_role is not in this release
@@ -186,7 +187,7 @@ def test_schema_discovery_without_an_override(tmp_path: Path) -> None:
 
 def test_override_pointing_nowhere_is_reported(tmp_path: Path) -> None:
     _renamed_precedents(tmp_path / "corpora")
-    library = CorpusLibrary(tmp_path / "corpora",
+    library = evidence_library(tmp_path / "corpora",
                             {"precedents": CorpusOverride(table="nope", key="nope")})
     assert library.classify(PRECEDENTS, ["P-9"])["P-9"].status is CorpusStatus.UNAVAILABLE
     assert "nope" in library.errors["precedents"]

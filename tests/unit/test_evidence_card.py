@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 from corpus_fixtures import corpus_workspace
 
+from anser_tui.benchmarks.anser.evidence import Leak, evidence_library, find_leaks
 from anser_tui.cli import cli
-from anser_tui.corpora import CorpusLibrary, Leak, find_leaks
 from anser_tui.workspace import WorkspaceStore
 
 
@@ -68,7 +68,7 @@ def test_show_is_plain_text(workspace: Path, tmp_path: Path) -> None:
 
 def test_find_leaks(workspace: Path) -> None:
     store = WorkspaceStore.open(workspace)
-    library = CorpusLibrary(store.data_dir / "corpora")
+    library = evidence_library(store.data_dir / "corpora")
     assert find_leaks(store, library) == [Leak("sys-a", "finance_zh_descriptive_104", ("r2",))]
     library.close()
     store.close()

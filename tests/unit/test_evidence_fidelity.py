@@ -11,10 +11,11 @@ from bad_inputs import BAD
 from corpus_fixtures import write_corpora
 from mini_bench import write_jsonl, write_mini_bench
 
+from anser_tui.benchmarks.anser.evidence import evidence_library
 from anser_tui.benchmarks.anser.evidence_ids import evidence_id
 from anser_tui.benchmarks.anser.groups import REG_RULES, WENSHU
 from anser_tui.core.errors import InputError
-from anser_tui.corpora import CorpusLibrary, CorpusStatus
+from anser_tui.corpora import CorpusStatus
 from anser_tui.exchange.stateless import score_files
 
 LAW = "上市公司信息披露管理办法"
@@ -71,7 +72,7 @@ def test_unreadable_gold_item_names_file_line_and_task(tmp_path: Path) -> None:
 def test_full_width_case_numbers_are_found(tmp_path: Path) -> None:
     corpora = write_corpora(tmp_path / "corpora")
     shutil.copyfile(BAD / "corpus" / "wenshu-fullwidth.db", corpora / WENSHU.path)
-    library = CorpusLibrary(corpora)
+    library = evidence_library(corpora)
     stored = "（2021）京0105民初12345号"
     folded = evidence_id(stored, WENSHU)
     assert folded == "(2021)京0105民初12345号"

@@ -10,12 +10,13 @@ import pytest
 from click.testing import CliRunner
 from corpus_fixtures import write_corpora
 
-from anser_tui.benchmarks.anser.evidence_ids import law_item_key
+from anser_tui.benchmarks.anser.evidence import descriptor_for
+from anser_tui.benchmarks.anser.evidence_ids import id_text, law_item_key
 from anser_tui.benchmarks.anser.groups import ARTICLES, LAW_CORPUS, REG_RULES
 from anser_tui.cli import cli
 from anser_tui.core.errors import InputError
-from anser_tui.corpora import JsonlIndex, descriptor_for
-from anser_tui.corpora.jsonl_index import KeyExtractor, normalize_key
+from anser_tui.corpora import JsonlIndex
+from anser_tui.corpora.jsonl_index import KeyExtractor
 
 TRICKY = [
     '{"ID": "A1", "title": "plain"}',
@@ -42,7 +43,7 @@ def _reference(line: str) -> list[str]:
         record = json.loads(line)
     except ValueError:
         return []
-    key = normalize_key(record.get("ID")) if isinstance(record, dict) else None
+    key = id_text(record.get("ID")) if isinstance(record, dict) else None
     return [key] if key else []
 
 

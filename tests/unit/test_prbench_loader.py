@@ -33,7 +33,7 @@ def test_card_record_becomes_a_task_with_its_conversation_and_rubric(tmp_path: P
         ("assistant", "First answer.", ()),
         ("user", "Follow-up?", ())]
     rubric = benchmark_named("prbench").rubric(task)
-    assert rubric is not None and rubric.aggregate is Aggregate.PRBENCH_POINTS
+    assert rubric is not None and rubric.aggregate is Aggregate.POINTS_OVER_POSITIVE
     assert [(c.key, c.label, c.kind, c.weight, c.category, c.description)
             for c in rubric.criteria] == [
         ("a", "Cites the case.", CriterionKind.BINARY, 7.0, "Citations", "Why it matters."),

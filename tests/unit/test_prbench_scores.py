@@ -18,7 +18,7 @@ OK, PARSE, TRANSPORT = JudgmentStatus.OK, JudgmentStatus.PARSE_ERROR, \
 
 
 def rubric(name: str, weights: list[int]) -> Rubric:
-    return Rubric(id=f"prbench:{name}", label=name, aggregate=Aggregate.PRBENCH_POINTS,
+    return Rubric(id=f"prbench:{name}", label=name, aggregate=Aggregate.POINTS_OVER_POSITIVE,
                   criteria=tuple(Criterion(key=f"{name}{i}", label=f"criterion {i}",
                                            kind=CriterionKind.BINARY, weight=w)
                                  for i, w in enumerate(weights)))

@@ -8,12 +8,8 @@ from collections import Counter
 
 import pytest
 
-from anser_tui.review.disagreement import (
-    Disagreement,
-    JudgeFacts,
-    disagreement,
-    judge_fraction,
-)
+from anser_tui.benchmarks.anser.signals import metric_signals
+from anser_tui.review.disagreement import Disagreement, JudgeFacts, disagreement
 from anser_tui.review.sampling import (
     first,
     interleave,
@@ -145,17 +141,19 @@ OK = JudgmentStatus.OK
 ])
 def test_disagreement(judge: JudgeFacts | None, metrics: dict[str, float],
                       expected: Disagreement) -> None:
-    assert disagreement(judge, metrics) == expected
+    assert disagreement(judge, lambda j: metric_signals(j, metrics)) == expected
 
 
 def test_disagreement_threshold() -> None:
-    assert disagreement(JudgeFacts(OK, 0.95), {"Recall@5": 0.45}).flagged  # 0.50
-    assert not disagreement(JudgeFacts(OK, 0.95), {"Recall@5": 0.46}).flagged  # 0.49
+    assert disagreement(JudgeFacts(OK, 0.95),
+                        lambda j: metric_signals(j, {"Recall@5": 0.45})).flagged  # 0.50
+    assert not disagreement(JudgeFacts(OK, 0.95),
+                            lambda j: metric_signals(j, {"Recall@5": 0.46})).flagged  # 0.49
 
 
 def test_judge_fraction() -> None:
-    assert judge_fraction(Aggregate.WEIGHTED_0_100, 74.0) == pytest.approx(0.74)
-    assert judge_fraction(Aggregate.BINARY_VERDICT, 100.0) == 1.0
-    assert judge_fraction(Aggregate.PRBENCH_POINTS, -0.25) == 0.0
-    assert judge_fraction(Aggregate.PRBENCH_POINTS, 0.6) == 0.6
-    assert judge_fraction(Aggregate.WEIGHTED_0_100, None) is None
+    assert Aggregate.WEIGHTED_0_100.fraction(74.0) == pytest.approx(0.74)
+    assert Aggregate.BINARY_VERDICT.fraction(100.0) == 1.0
+    assert Aggregate.POINTS_OVER_POSITIVE.fraction(-0.25) == 0.0
+    assert Aggregate.POINTS_OVER_POSITIVE.fraction(0.6) == 0.6
+    assert Aggregate.WEIGHTED_0_100.fraction(None) is None

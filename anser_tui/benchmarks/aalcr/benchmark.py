@@ -25,12 +25,14 @@ from anser_tui.benchmarks.aalcr.judge import RUBRIC, AalcrJudge
 from anser_tui.benchmarks.base import (
     Benchmark,
     BenchmarkOption,
+    DemoFiles,
     JudgeProtocol,
     JudgeValues,
     LoadOptions,
     ReportOptions,
     ScoredRun,
     ScoreOptions,
+    Signal,
     TableBlock,
     Vocabulary,
     WithoutCorpora,
@@ -39,7 +41,7 @@ from anser_tui.benchmarks.base import (
 )
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, LogRecord, RunOutput
-from anser_tui.workspace.rubric import Aggregate, Rubric
+from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
 
 if TYPE_CHECKING:
@@ -59,7 +61,7 @@ class AalcrBenchmark(WithoutCorpora, WithoutStatelessScoring):
     judge: JudgeProtocol = AalcrJudge()
     init_options: tuple[BenchmarkOption, ...] = INIT_OPTIONS
     report_options: tuple[BenchmarkOption, ...] = ()
-    vocabulary = Vocabulary(METRICS, (Aggregate.BINARY_VERDICT.value,))
+    vocabulary = Vocabulary(METRICS, ())  # its aggregate is workspace.rubric's, neutral
     default = False
 
     def load(self, data_dir: Path, options: LoadOptions | None = None) -> list[Task]:
@@ -118,6 +120,17 @@ class AalcrBenchmark(WithoutCorpora, WithoutStatelessScoring):
 
         refuse_options(self.label, options)
         return table_blocks(runs)
+
+    def demo(self) -> DemoFiles:
+        from anser_tui.benchmarks.aalcr.demo_files import demo_files
+
+        return demo_files()
+
+    def disagreement_signals(self, task: Task, judge: float,
+                             metrics: Mapping[str, float | None]) -> list[Signal]:
+        """No automatic metric to compare the judge with (the judge's status and arithmetic
+        still rank items)."""
+        return []
 
 
 BENCHMARK: Benchmark[str, VersionRow] = AalcrBenchmark()  # the entry point (pyproject.toml)

@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Any
 from anser_tui.benchmarks.anser import groups as m
 from anser_tui.benchmarks.anser.groups import EFFICIENCY, GROUPS, rubric_for
 from anser_tui.benchmarks.anser.layout import AnserLayout, load_anser
+from anser_tui.benchmarks.anser.signals import metric_signals
 from anser_tui.benchmarks.base import (
     Benchmark,
     BenchmarkOption,
     CallSpec,
+    DemoFiles,
     JudgeProtocol,
     JudgeValues,
     LoadOptions,
@@ -25,6 +27,7 @@ from anser_tui.benchmarks.base import (
     ReportOptions,
     ScoredRun,
     ScoreOptions,
+    Signal,
     TableBlock,
     Vocabulary,
     refuse_options,
@@ -32,12 +35,15 @@ from anser_tui.benchmarks.base import (
 from anser_tui.core.text import ground_truth_text
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, LogRecord, RunOutput, dumps
-from anser_tui.workspace.rubric import Aggregate, Rubric
+from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
 
 if TYPE_CHECKING:
     from anser_tui.benchmarks.anser.report import GroupRow
     from anser_tui.benchmarks.anser.task_scores import TaskScore
+    from anser_tui.corpora.descriptor import CorpusDescriptor
+    from anser_tui.corpora.library import CorpusLibrary
+    from anser_tui.workspace.store import WorkspaceStore
 
 
 PROMPT_FIELDS = ("query", "instruction", "ground_truth", "answer")
@@ -76,7 +82,7 @@ class AnserBenchmark:
     judge: JudgeProtocol = AnserJudge()
     init_options: tuple[BenchmarkOption, ...] = ()
     report_options: tuple[BenchmarkOption, ...] = ()
-    vocabulary = Vocabulary(METRICS, (Aggregate.WEIGHTED_0_100.value,))
+    vocabulary = Vocabulary(METRICS, ())  # its aggregate is workspace.rubric's, neutral
     default = True
 
     def load(self, data_dir: Path, options: LoadOptions | None = None) -> list[Task]:
@@ -176,6 +182,28 @@ class AnserBenchmark:
 
         refuse_options(self.label, options)
         return table_blocks(runs)
+
+    def demo(self) -> DemoFiles:
+        from anser_tui.benchmarks.anser.demo_files import demo_files
+
+        return demo_files()
+
+    # -- corpora and review signals ------------------------------------------------------------
+    def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
+        from anser_tui.benchmarks.anser.evidence.descriptors import CORPORA
+
+        return CORPORA
+
+    def corpus_findings(self, store: WorkspaceStore, library: CorpusLibrary, run: str | None,
+                        report: str, fmt: str) -> str:
+        """The report with the leaked ground-truth evidence the runs retrieved."""
+        from anser_tui.benchmarks.anser.evidence.leaks import add_leaks, find_leaks
+
+        return add_leaks(report, fmt, find_leaks(store, library, run))
+
+    def disagreement_signals(self, task: Task, judge: float,
+                             metrics: Mapping[str, float | None]) -> list[Signal]:
+        return metric_signals(judge, metrics)
 
     def score_stateless(self, data_dir: Path, run_file: Path, log_file: Path | None,
                         options: ScoreOptions) -> dict[str, Any]:

@@ -16,12 +16,14 @@ from pathlib import Path
 from anser_tui.benchmarks.base import (
     Benchmark,
     BenchmarkOption,
+    DemoFiles,
     JudgeProtocol,
     JudgeValues,
     LoadOptions,
     ReportOptions,
     ScoredRun,
     ScoreOptions,
+    Signal,
     TableBlock,
     Vocabulary,
     WithoutCorpora,
@@ -50,7 +52,7 @@ def prbench_rubric(task: Task) -> Rubric:
                                description=c.description)
                      for c in task_rubric_items(task))
     return Rubric(id=f"prbench:{task.id}", label=f"PRBench rubric of {task.id}",
-                  criteria=criteria, aggregate=Aggregate.PRBENCH_POINTS)
+                  criteria=criteria, aggregate=Aggregate.POINTS_OVER_POSITIVE)
 
 
 POLICY = BenchmarkOption(
@@ -71,7 +73,7 @@ class PrbenchBenchmark(WithoutCorpora, WithoutStatelessScoring):
     judge: JudgeProtocol = PrbenchJudge()
     init_options: tuple[BenchmarkOption, ...] = ()
     report_options: tuple[BenchmarkOption, ...] = (POLICY,)
-    vocabulary = Vocabulary(METRICS, (Aggregate.PRBENCH_POINTS.value,))
+    vocabulary = Vocabulary(METRICS, ())  # its aggregate is workspace.rubric's, neutral
     default = False
 
     def load(self, data_dir: Path, options: LoadOptions | None = None) -> list[Task]:
@@ -125,6 +127,17 @@ class PrbenchBenchmark(WithoutCorpora, WithoutStatelessScoring):
         from anser_tui.benchmarks.prbench.report_format import table_blocks
 
         return table_blocks(runs, _policy(self.label, options))
+
+    def demo(self) -> DemoFiles:
+        from anser_tui.benchmarks.prbench.demo_files import demo_files
+
+        return demo_files()
+
+    def disagreement_signals(self, task: Task, judge: float,
+                             metrics: Mapping[str, float | None]) -> list[Signal]:
+        """No automatic metric to compare the judge with (the judge's status and arithmetic
+        still rank items)."""
+        return []
 
 
 BENCHMARK: Benchmark[PrbenchItem, SplitRow] = PrbenchBenchmark()  # the entry point (pyproject.toml)
