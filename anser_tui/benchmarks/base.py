@@ -1,20 +1,25 @@
 """What every benchmark provides, as one protocol: the workbench dispatches on the workspace's
-benchmark name and never asks which benchmark it is.
+benchmark name and never asks which benchmark it is (DESIGN section 13).
 
-A benchmark loads its data folder into tasks, gives each task its rubric (per task: PRBench's
-criteria differ from sample to sample) and the splits it belongs to, names the metric columns of
-a task and of a report row, scores a run, builds and renders its report, and speaks to the judge
-through its `JudgeProtocol`: which calls one judgment takes (one for an ANSER rubric, one per
-criterion for PRBench), which prompt templates each call fills (a system prompt where the
+A benchmark loads its data folder into tasks, gives each task its rubric (per task where the
+criteria differ from sample to sample) and the splits it belongs to, names the metric columns
+of a task and of a report row, scores a run, builds and renders its report, and speaks to the
+judge through its `JudgeProtocol`: which calls one judgment takes (one call for a whole rubric,
+or one per criterion), which prompt templates each call fills (a system prompt where the
 benchmark has one), and how a reply is read. It also reads the files users bring: a run file
-(`read_run`: ANSER `{id, answer, retrieved_evidence}`, PRBench `{task, response}`, AA-LCR
-`{question_id, answer}`) and recorded judgments (`read_judgments`, in the formats each
-benchmark's peers write).
+(`read_run`, in its own line format) and recorded judgments (`read_judgments`, in the formats
+its peers write).
 
-Load options are what the user states about a data folder besides its path (AA-LCR: the
-dataset version and the CSV file, as `{"dataset_version": ..., "csv": ...}`); a workspace keeps
-the options it was made with, so its folder is found and checked again under the same ones.
-A benchmark without options refuses any.
+A benchmark is generic in its task scores (`ScoreT`: what `score` and `restore_scores` give and
+`report` reads) and its report rows (`RowT`: what `report` gives and `render_report` and
+`table_blocks` read); the workbench hands each back untouched, so it sees them as `object`
+(`RegisteredBenchmark`).
+
+Options: what the user states besides a path, declared by the benchmark so the command line
+adds them without naming it. Load options (`init_options`) describe a data folder (say its
+dataset version, or which CSV file); a workspace keeps the ones it was made with, so its folder
+is found and checked again under the same ones; a benchmark without options refuses any.
+Report options (`report_options`) choose how a report is read (say a failure policy).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from anser_tui.benchmarks.card import CardItem, ReviewCard
 from anser_tui.core.errors import InputError
@@ -36,8 +41,11 @@ from anser_tui.workspace.tasks import Task
 
 if TYPE_CHECKING:
     from anser_tui.corpora.library import CorpusLibrary
+    from anser_tui.scoring.bertscore import BertScoreCache
     from anser_tui.workspace.store import WorkspaceStore
 
+ScoreT = TypeVar("ScoreT")
+RowT = TypeVar("RowT")
 PhaseProgress = Callable[[str, int, int], None]
 
 
@@ -48,7 +56,7 @@ class CallSpec:
     `criterion` names the rubric criterion the call judges, None for a call that judges the
     whole rubric at once. Templates are ids of the judge's prompt files; `fields` replace their
     `{placeholders}`, nothing else in them. `dataset_version` names the answer keys the call
-    judges against where a benchmark has versions (AA-LCR); the judgment stores it."""
+    judges against where a benchmark has versions; the judgment stores it."""
 
     criterion: str | None
     user_template: str
@@ -57,10 +65,14 @@ class CallSpec:
     dataset_version: str | None = None
 
 
+MISMATCH_TOLERANCE = 1.0  # points between a judge's own score and the recomputed one
+
+
 @dataclass(frozen=True)
 class ParsedReply:
     """What one reply says, under the rubric: the marks it gives (all criteria for a whole-rubric
-    call, one for a criterion call), the judge's own score where it reports one, its reason."""
+    call, one for a criterion call), the judge's own score where it reports one and the score
+    recomputed from the marks, its reason. The raw text is always kept whole."""
 
     status: JudgmentStatus
     raw: str
@@ -68,9 +80,19 @@ class ParsedReply:
     score: float | None = None
     reason: str | None = None
     error: str | None = None
+    recomputed_score: float | None = None
+
+    @property
+    def arithmetic_mismatch(self) -> bool:
+        """The judge's own score is more than `MISMATCH_TOLERANCE` from the recomputed one."""
+        if self.score is None or self.recomputed_score is None:
+            return False
+        return abs(self.score - self.recomputed_score) > MISMATCH_TOLERANCE
 
 
 class JudgeProtocol(Protocol):
+    prompts: str  # the package whose `prompts/` folder holds the templates the calls name
+
     def calls(self, task: Task, rubric: Rubric, answer: str) -> list[CallSpec]:
         """The requests that judge `answer` (the run's answer as text; "" when missing)."""
         ...
@@ -113,29 +135,46 @@ class TableBlock:
 class ScoreOptions:
     """What scoring may use besides the tasks and outputs.
 
-    `neural=False` computes every metric but the neural ones (BERTScore-F1): no model is
+    `neural=False` computes every metric but the neural ones (say BERTScore): no model is
     loaded, and their cells say why they are empty (how to compute them, or why they cannot
     be here). Values the cache already holds are filled in all the same."""
 
     bertscore: BertScoreSettings = field(default_factory=BertScoreSettings)
-    bertscore_cache: Any = None  # a scoring.bertscore.BertScoreCache, or None
+    bertscore_cache: BertScoreCache | None = None
     on_progress: PhaseProgress | None = None
     neural: bool = True
 
 
 @dataclass
-class ScoredRun:
+class ScoredRun(Generic[ScoreT]):
     """A run's task scores (the benchmark's own objects), the metric cells the workspace keeps
     ({task id: {metric: cell}}, efficiency figures included), how many tasks were unparsed, and
     why some metric could not be computed ({what: reason})."""
 
-    scores: list[Any]
+    scores: list[ScoreT]
     cells: dict[str, dict[str, Cell]]
     n_unparsed: int
     not_computed: dict[str, str] = field(default_factory=dict)
 
 
 LoadOptions = Mapping[str, str]
+ReportOptions = Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class BenchmarkOption:
+    """An option a benchmark takes on the command line (`init` or `report`), by its key in the
+    options mapping (the flag is `--key` with dashes). `choices` limit its values; `path`: it
+    names a file, kept relative to the data folder when inside it (so it moves with it)."""
+
+    key: str
+    help: str
+    choices: tuple[str, ...] | None = None
+    path: bool = False
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.key.replace("_", "-")
 
 
 def refuse_options(label: str, options: LoadOptions | None) -> None:
@@ -144,11 +183,26 @@ def refuse_options(label: str, options: LoadOptions | None) -> None:
         raise InputError(f"{label} takes no {', '.join(sorted(options))} option")
 
 
-class Benchmark(Protocol):
-    name: str
-    label: str
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words that are a benchmark's own: its metric names (task cells and report figures;
+    not a plain statistic's name another module has reason to spell, such as MAE) and the
+    names of the aggregates its rubrics use. Nothing outside its package spells them
+    (tests/unit/test_plugin_boundaries.py reads them from here)."""
+
+    metrics: tuple[str, ...]
+    aggregates: tuple[str, ...]
+
+
+@runtime_checkable
+class Benchmark(Protocol[ScoreT, RowT]):
+    name: str  # what a workspace's meta table and the entry point call it
+    label: str  # how reports and errors name it
     judge: JudgeProtocol
-    policies: tuple[str, ...]  # the failure policies a report can be read under (PRBench)
+    init_options: tuple[BenchmarkOption, ...]  # the load options `init` takes for it
+    report_options: tuple[BenchmarkOption, ...]  # the options `report` takes for it
+    vocabulary: Vocabulary
+    default: bool  # the benchmark `init`, `demo` and stateless `score` use unless told
 
     def load(self, data_dir: Path, options: LoadOptions | None = None) -> list[Task]:
         """Every task of the data folder, in benchmark order; InputError (file, line) on bad
@@ -186,7 +240,7 @@ class Benchmark(Protocol):
         ...
 
     def splits(self, task: Task) -> tuple[str, ...]:
-        """The splits (ANSER: groups) the task belongs to; reports keep each apart."""
+        """The splits (say a task's group) the task belongs to; reports keep each apart."""
         ...
 
     def metric_names(self, task: Task) -> tuple[str, ...]:
@@ -194,30 +248,36 @@ class Benchmark(Protocol):
         ...
 
     def score(self, data_dir: Path, tasks: Sequence[Task], outputs: Mapping[str, RunOutput],
-              logs: Mapping[str, LogRecord], options: ScoreOptions) -> ScoredRun:
+              logs: Mapping[str, LogRecord], options: ScoreOptions) -> ScoredRun[ScoreT]:
         """Every task's metric cells for one run (a task missing from the run: empty)."""
         ...
 
     def restore_scores(self, tasks: Sequence[Task],
-                       cells: Mapping[str, Mapping[str, Cell]]) -> list[Any]:
+                       cells: Mapping[str, Mapping[str, Cell]]) -> list[ScoreT]:
         """The task scores of a run from the metric cells a workspace stored for it."""
         ...
 
-    def report(self, scores: Sequence[Any], logs: Mapping[str, LogRecord],
-               judge: JudgeValues | None) -> list[Any]:
+    def report(self, scores: Sequence[ScoreT], logs: Mapping[str, LogRecord],
+               judge: JudgeValues | None) -> list[RowT]:
         """The report rows of one scored run, with the judge's and adjudicated values (None:
         no judgments, as in stateless scoring)."""
         ...
 
-    def render_report(self, runs: Sequence[tuple[str, Sequence[Any]]], fmt: str,
-                      policy: str | None = None) -> str:
-        """The report of each (run, rows) as md, json or csv; under one of `policies` when
-        given, else under each (a benchmark without policies takes None only)."""
+    def render_report(self, runs: Sequence[tuple[str, Sequence[RowT]]], fmt: str,
+                      options: ReportOptions | None = None) -> str:
+        """The report of each (run, rows) as md, json or csv, under the `report_options` given
+        (None or {}: the benchmark's default reading)."""
         ...
 
-    def table_blocks(self, runs: Sequence[tuple[str, Sequence[Any]]],
-                     policy: str | None = None) -> list[TableBlock]:
-        """The report as the terminal table lays it out (`policy` as in `render_report`)."""
+    def table_blocks(self, runs: Sequence[tuple[str, Sequence[RowT]]],
+                     options: ReportOptions | None = None) -> list[TableBlock]:
+        """The report as the terminal table lays it out (`options` as in `render_report`)."""
+        ...
+
+    def score_stateless(self, data_dir: Path, run_file: Path, log_file: Path | None,
+                        options: ScoreOptions) -> dict[str, Any]:
+        """A run file scored against a data folder with no workspace, as the JSON object the
+        benchmark writes; an InputError where the benchmark has no stateless scoring."""
         ...
 
     # The embedded demo (DemoFiles below).
@@ -258,9 +318,12 @@ class Benchmark(Protocol):
         ...
 
 
+RegisteredBenchmark = Benchmark[object, object]  # what the registry gives: scores and rows opaque
+
+
 class WithoutCorpora:
     """For a benchmark whose answers are judged, with no evidence corpora to check runs
-    against (PRBench, AA-LCR): the protocol's corpus methods, answered once."""
+    against: the protocol's corpus methods, answered once."""
 
     def corpora_dir(self, data_dir: Path) -> Path | None:
         return None
@@ -268,6 +331,16 @@ class WithoutCorpora:
     def retrieved_problem(self, task: Task, retrieved: list[Any]) -> str | None:
         return None
 
+
+class WithoutStatelessScoring:
+    """For a benchmark whose scores need a workspace (its judge's verdicts live there)."""
+
+    label: str
+
+    def score_stateless(self, data_dir: Path, run_file: Path, log_file: Path | None,
+                        options: ScoreOptions) -> dict[str, Any]:
+        raise InputError(f"{self.label} has no stateless scoring (its scores are the judge's: "
+                         "score a workspace)")
     # -- corpora and review signals (issue 15) ------------------------------------------------
     def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
         return ()

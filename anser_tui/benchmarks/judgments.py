@@ -1,8 +1,8 @@
 """A judgment made of its calls' replies: each reply parsed under the rubric by the benchmark's
 judge protocol, the marks put together, the status the worst of the calls', the score the
-judge's own (a whole-rubric call that reports one, as ANSER's score_0_100) or else the
-rubric's aggregate of the marks. The dataset version is the one the caller names, else the
-one the calls' specs carry (AA-LCR: the answer keys judged against).
+judge's own (a whole-rubric call that reports one) or else the rubric's aggregate of the
+marks. The dataset version is the one the caller names, else the one the calls' specs carry
+(the answer keys judged against, where a benchmark has versions).
 
 Here, not in `judge`, because the benchmarks' own importers build judgments too (the judge's
 runner imports it from here)."""
@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from anser_tui.benchmarks.base import CallSpec, ParsedReply
-from anser_tui.benchmarks.replies import MISMATCH_TOLERANCE
+from anser_tui.benchmarks.base import MISMATCH_TOLERANCE, CallSpec, ParsedReply
 from anser_tui.workspace.records import JudgeCall, Judgment, JudgmentStatus
 from anser_tui.workspace.rubric import Rubric
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from anser_tui.benchmarks.base import Benchmark
-from anser_tui.benchmarks.registry import SUPPORTED, benchmark_named
+from anser_tui.benchmarks.base import RegisteredBenchmark
+from anser_tui.benchmarks.registry import benchmarks
 from anser_tui.core.settings import CorpusOverride
 from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.corpora.library import CorpusLibrary
 
 
-def corpus_library(benchmark: Benchmark, data_dir: Path,
+def corpus_library(benchmark: RegisteredBenchmark, data_dir: Path,
                    overrides: Mapping[str, CorpusOverride] | None = None,
                    cache: Path | None = None) -> CorpusLibrary:
     """The library of the benchmark's corpora in the data folder (none: an empty library)."""
@@ -23,4 +23,4 @@ def corpus_library(benchmark: Benchmark, data_dir: Path,
 
 def registered_corpora() -> tuple[CorpusDescriptor, ...]:
     """The key spaces of every registered benchmark's corpora, benchmark by benchmark."""
-    return tuple(d for name in SUPPORTED for d in benchmark_named(name).corpus_descriptors())
+    return tuple(d for benchmark in benchmarks() for d in benchmark.corpus_descriptors())

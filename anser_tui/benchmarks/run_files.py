@@ -1,6 +1,6 @@
 """Run files keyed the way a benchmark's peers write them: one JSON object a line naming the
-task under `id_key` and the system's answer under `answer_key` (PRBench `{task, response}`,
-AA-LCR `{question_id, answer}`).
+task under `id_key` and the system's answer under `answer_key` (say `{task, response}`, or
+`{question_id, answer}`).
 
 Checked whole: a line without a string (or integer) id, an id the workspace does not know, a
 task twice, or without the answer key, or whose answer is not text (null: no answer) rejects

@@ -12,7 +12,7 @@ where the reviewed items are a random sample of the scope:
   session started). Of their queues, the items drawn (an inclusion probability, no recheck
   mark) that have a settled human value are the reviewed items.
 - A stratified design (its design lists strata) uses the stratified estimator, strata as the
-  queue draws them (a task's splits; ANSER: its group), weighted by the scope's judged items
+  queue draws them (a task's splits, say its group), weighted by the scope's judged items
   per stratum; a stratum of the scope with no reviewed item leaves the corrected mean null.
 - No such session: `random_sample` is false and there is no corrected value (disagreement
   first, task order, hand-picked, imported labels); `n_reviewed` still counts the scope's
@@ -80,7 +80,7 @@ class CorrectedEntry:
 
 
 def stratum(benchmark: Benchmark, task: Task) -> str:
-    """A task's stratum as a stratified queue draws it: its splits joined (ANSER: its group)."""
+    """A task's stratum as a stratified queue draws it: its splits joined (say its group)."""
     return "+".join(benchmark.splits(task)) or "(none)"
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from anser_tui.cli.benchmark_options import benchmark_option
 from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
 
 ORDERS = ("task", "random", "stratified", "disagreement")  # sessions.sampling.Order
@@ -45,8 +46,7 @@ def build_app(workspace: Path, reviewer: str | None = None, session: str | None 
               help="Review every task, not only those the LLM judge scores.")
 @click.option("--blind", is_flag=True,
               help="Hide the judge's marks on an item until you commit your own.")
-@click.option("--benchmark", type=click.Choice(["anser", "prbench", "aalcr"]), default="anser",
-              show_default=True, help="Which benchmark's demo to open.")
+@benchmark_option("Which benchmark's demo to open.")
 def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool,
          benchmark: str) -> None:
     """Open the embedded demo (no network, no API key).

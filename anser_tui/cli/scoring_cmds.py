@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
+from click.core import ParameterSource
 
+from anser_tui.cli.benchmark_options import (
+    BenchmarkOptionsCommand,
+    benchmark_option,
+    given_options,
+    refuse_undeclared,
+)
 from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
 from anser_tui.core.errors import InputError
 
 if TYPE_CHECKING:
-    from anser_tui.benchmarks.base import Benchmark
+    from anser_tui.benchmarks.base import BenchmarkOption, RegisteredBenchmark
     from anser_tui.workspace.store import WorkspaceStore
 
 
@@ -20,20 +28,25 @@ if TYPE_CHECKING:
 @click.argument("workspace", required=False, type=click.Path(path_type=Path))
 @click.option("--run", help="Workspace mode: score only this run (default: every run).")
 @click.option("--data", "data_dir", type=click.Path(path_type=Path),
-              help="The benchmark folder: stateless mode's input (holding benchmark/ and "
-                   "corpora/), or where a workspace's folder is now.")
+              help="The benchmark folder: stateless mode's input, or where a workspace's "
+                   "folder is now.")
+@benchmark_option("Stateless mode: which benchmark the folder holds.")
 @click.option("--run-file", type=click.Path(path_type=Path),
-              help="Stateless mode: the run (one {id, answer, retrieved_evidence} a line).")
+              help="Stateless mode: the run (one output a line, in the benchmark's run "
+                   "format).")
 @click.option("--log", "log_file", type=click.Path(path_type=Path),
               help="Stateless mode: the reproducibility log (JSONL).")
 @click.option("--json", "json_out", help="Stateless mode: write the JSON here ('-': stdout).")
-def score(workspace: Path | None, run: str | None, data_dir: Path | None,
+def score(workspace: Path | None, run: str | None, data_dir: Path | None, benchmark: str,
           run_file: Path | None, log_file: Path | None, json_out: str | None) -> None:
-    """Compute every metric: into a workspace, or stateless from a folder and a run file."""
+    """Compute every metric: into a workspace, or stateless from a folder and a run file
+    (where the benchmark scores without judgments)."""
     from anser_tui.cli.console import PhaseBar
 
     settings = load_cli_settings()
-    stateless = (run_file, log_file, json_out)
+    given = click.get_current_context().get_parameter_source("benchmark")
+    stateless = (run_file, log_file, json_out,
+                 None if given is ParameterSource.DEFAULT else benchmark)
     if workspace is None:
         if data_dir is None or run_file is None or json_out is None:
             raise InputError("give a workspace, or --data DIR --run-file RUN.jsonl --json OUT|-")
@@ -42,7 +55,8 @@ def score(workspace: Path | None, run: str | None, data_dir: Path | None,
         from anser_tui.exchange.stateless import score_files
 
         with PhaseBar() as bar:
-            result = score_files(data_dir, run_file, log_file, settings.bertscore, bar)
+            result = score_files(data_dir, run_file, log_file, settings.bertscore, bar,
+                                 benchmark)
         text = json.dumps(result, ensure_ascii=False, indent=2) + "\n"
         if json_out == "-":
             click.echo(text, nl=False)
@@ -50,8 +64,8 @@ def score(workspace: Path | None, run: str | None, data_dir: Path | None,
             Path(json_out).write_text(text, encoding="utf-8")
         return
     if any(v is not None for v in stateless):
-        raise InputError("--run-file, --log and --json are for stateless scoring "
-                         "(without a workspace)")
+        raise InputError("--benchmark, --run-file, --log and --json are for stateless "
+                         "scoring (without a workspace)")
     from anser_tui.exchange.workspace_scores import score_workspace
     from anser_tui.workspace import WorkspaceStore
 
@@ -63,18 +77,19 @@ def score(workspace: Path | None, run: str | None, data_dir: Path | None,
         click.echo(f"scored run {s.run!r}: {s.n} tasks, {s.n_unparsed} unparsed{notes}")
 
 
-@cli.command()
+def _report_options(benchmark: RegisteredBenchmark) -> Sequence[BenchmarkOption]:
+    return benchmark.report_options
+
+
+@cli.command(cls=BenchmarkOptionsCommand, declared=_report_options)
 @WS
 @click.option("--run", help="Report only this run (default: every run).")
 @click.option("--format", "fmt", type=click.Choice(["table", "md", "json", "csv"]),
               default="table", show_default=True)
-@click.option("--policy", type=click.Choice(["official", "evalscope"]),
-              help="PRBench: how a failed judge call counts (official: not met, the sample "
-                   "stays; evalscope: the sample is excluded). Default: both, each named.")
 @DATA
-def report(workspace: Path, run: str | None, fmt: str, policy: str | None,
-           data_dir: Path | None) -> None:
-    """The report: ANSER one row per (group, form); PRBench per split; AA-LCR per version."""
+def report(workspace: Path, run: str | None, fmt: str, data_dir: Path | None,
+           **options: Any) -> None:
+    """The report, as the workspace's benchmark lays it out (its rows per split or group)."""
     import shutil
 
     from anser_tui.benchmarks.registry import benchmark_named
@@ -82,25 +97,24 @@ def report(workspace: Path, run: str | None, fmt: str, policy: str | None,
     from anser_tui.exchange.workspace_scores import workspace_report
     from anser_tui.workspace import WorkspaceStore
 
+    given = given_options(options)
     with WorkspaceStore.open(workspace, read_only=True) as store:
         runs = [store.require_run(run)] if run is not None else store.run_names()
         if not runs:
             raise InputError("the workspace has no runs (use `anser-tui import-run`)",
                              workspace)
         benchmark = benchmark_named(store.benchmark)
-        if policy is not None and policy not in benchmark.policies:
-            raise InputError(f"--policy is for PRBench; {benchmark.label} reports have no "
-                             "failure policy", workspace)
+        refuse_undeclared(given, benchmark, _report_options, "reports", workspace)
         rows = [(r, workspace_report(store, r)) for r in runs]
         width = shutil.get_terminal_size((120, 24)).columns
-        text = (report_table(benchmark.table_blocks(rows, policy), width) if fmt == "table"
-                else benchmark.render_report(rows, fmt, policy))
+        text = (report_table(benchmark.table_blocks(rows, given), width) if fmt == "table"
+                else benchmark.render_report(rows, fmt, given))
         if benchmark.corpora_dir(store.data_dir) is not None:  # leaks need corpora
             text = _with_findings(store, benchmark, text, fmt, run, data_dir)
     click.echo(text, nl=False)
 
 
-def _with_findings(store: WorkspaceStore, benchmark: Benchmark, text: str, fmt: str,
+def _with_findings(store: WorkspaceStore, benchmark: RegisteredBenchmark, text: str, fmt: str,
                    run: str | None, data_dir: Path | None) -> str:
     """The report with what the corpora say of the runs' retrieved evidence."""
     from anser_tui.benchmarks.libraries import corpus_library

@@ -3,39 +3,45 @@ index-corpus."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
+from anser_tui.cli.benchmark_options import (
+    BenchmarkOptionsCommand,
+    benchmark_option,
+    declared_options,
+    given_options,
+)
 from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
 from anser_tui.core.errors import InputError
 
+if TYPE_CHECKING:
+    from anser_tui.benchmarks.base import BenchmarkOption, RegisteredBenchmark
 
-@cli.command()
+
+def _init_options(benchmark: RegisteredBenchmark) -> Sequence[BenchmarkOption]:
+    return benchmark.init_options
+
+
+@cli.command(cls=BenchmarkOptionsCommand, declared=_init_options)
 @WS
-@click.option("--benchmark", type=click.Choice(["anser", "prbench", "aalcr"]), default="anser",
-              show_default=True)
+@benchmark_option("Which benchmark the folder holds.")
 @click.option("--data", "data_dir", required=True, type=click.Path(path_type=Path),
-              help="The benchmark folder (ANSER: the one holding benchmark/ and corpora/; "
-                   "PRBench: <split>.jsonl files; AA-LCR: the CSV and lcr/).")
-@click.option("--dataset-version", type=click.Choice(["1.1", "1.0.0"]),
-              help="AA-LCR: the release the CSV is (both name it AA-LCR_Dataset.csv); "
-                   "default 1.1.")
-@click.option("--csv", "csv_file", type=click.Path(path_type=Path),
-              help="AA-LCR: the dataset CSV (default: DATA/AA-LCR_Dataset.csv).")
-def init(workspace: Path, benchmark: str, data_dir: Path, dataset_version: str | None,
-         csv_file: Path | None) -> None:
+              help="The benchmark folder, in the benchmark's release layout (README: "
+                   "Benchmarks).")
+def init(workspace: Path, benchmark: str, data_dir: Path, **options: Any) -> None:
     """Create a workspace holding every task of a benchmark folder."""
     from anser_tui.exchange import init_workspace
 
-    options = {}
-    if dataset_version is not None:
-        options["dataset_version"] = dataset_version
-    if csv_file is not None:  # kept relative to the folder when inside it (moves with it)
-        csv_path, folder = csv_file.resolve(), data_dir.resolve()
-        options["csv"] = str(csv_path.relative_to(folder) if csv_path.is_relative_to(folder)
-                             else csv_path)
-    with init_workspace(workspace, benchmark, data_dir, options,
+    given = given_options(options)
+    paths = {key for key, d in declared_options(_init_options).items() if d.option.path}
+    for key in paths & set(given):  # kept relative to the folder when inside it (moves with it)
+        path, folder = Path(given[key]).resolve(), data_dir.resolve()
+        given[key] = path.relative_to(folder) if path.is_relative_to(folder) else path
+    with init_workspace(workspace, benchmark, data_dir, {k: str(v) for k, v in given.items()},
                         load_cli_settings().corpora) as store:
         n = len(store.tasks())
     click.echo(f"created {workspace}: {n} tasks from {data_dir}")
@@ -50,12 +56,10 @@ def init(workspace: Path, benchmark: str, data_dir: Path, dataset_version: str |
 @DATA
 def import_run_cmd(workspace: Path, run_file: Path, name: str, log_file: Path | None,
                    data_dir: Path | None) -> None:
-    """Import a system's outputs (ANSER {id, answer, retrieved_evidence}; PRBench {task,
-    response}; AA-LCR {question_id, answer}: one a line), scored.
+    """Import a system's outputs (one a line, in the benchmark's run format), scored.
 
-    Every metric but BERTScore-F1 is computed and stored with the run, in one transaction
-    (nothing is written if the file or the scoring fails); the score command adds
-    BERTScore-F1.
+    Every metric but the neural ones is computed and stored with the run, in one transaction
+    (nothing is written if the file or the scoring fails); the score command adds those.
     """
     from anser_tui.exchange import import_run
     from anser_tui.workspace import WorkspaceStore
@@ -75,9 +79,8 @@ def import_run_cmd(workspace: Path, run_file: Path, name: str, log_file: Path | 
 @click.argument("judgment_file", type=click.Path(path_type=Path))
 @click.option("--run", required=True, help="The run these judgments score.")
 def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None:
-    """Import recorded judge outputs (ANSER {id, output, model} lines; PRBench per-criterion
-    {task, criterion_id, reply} lines, evals.py results JSON or evalscope reviews; AA-LCR
-    {question_id, dataset_version, reply} lines)."""
+    """Import recorded judge outputs, in a format the workspace's benchmark reads (its own
+    lines, or the files its peer tools write)."""
     from anser_tui.judge.importing import import_judgment_file
     from anser_tui.workspace import WorkspaceStore
 

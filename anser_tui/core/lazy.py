@@ -2,7 +2,7 @@
 
 A package's `__init__` names its public objects and the module each lives in; the module is
 imported the first time one of its names is asked for. Importing one submodule of a package
-(say `anser_tui.benchmarks.anser.evidence_diff` for the review screen) then no longer imports every
+(say one benchmark's evidence diff, for the review screen) then no longer imports every
 sibling, which kept the review screen's start-up waiting on modules it does not use.
 """
 

@@ -43,7 +43,8 @@ class JudgeSettings(BaseModel):
     concurrency: int = 8
     api_key_env: str = "OPENAI_API_KEY"
     # A folder of prompt files (<template id>.txt) that replace the packaged ones of the same
-    # name, e.g. PRBench's official grader as prbench_grader.txt (ANSER_JUDGE__PROMPT_DIR).
+    # name, e.g. a benchmark's official grader prompt under its template id (the benchmark's
+    # judge protocol names its templates) (ANSER_JUDGE__PROMPT_DIR).
     prompt_dir: Path | None = None
 
 
@@ -89,7 +90,7 @@ class Settings(BaseSettings):
     bertscore: BertScoreSettings = Field(default_factory=BertScoreSettings)
     calibration: CalibrationSettings = Field(default_factory=CalibrationSettings)
     corpora: dict[str, CorpusOverride] = Field(default_factory=dict)
-    # Where each benchmark's data folder is on this machine ({"anser": "/data/anser-bench"}),
+    # Where each benchmark's data folder is on this machine ({<benchmark>: "/data/<folder>"}),
     # for a workspace made elsewhere or whose folder moved (`--data` wins over it).
     benchmark_data: dict[str, Path] = Field(default_factory=dict)
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from anser_tui.core.errors import InputError
+from anser_tui.core.settings import APP_NAME
 from anser_tui.workspace.merge_rows import SourceRows, TargetRows
 from anser_tui.workspace.schema import SCHEMA_VERSION
 from anser_tui.workspace.store import WorkspaceStore, schema_version
@@ -72,7 +73,7 @@ def _source(path: Path) -> Iterator[sqlite3.Connection]:
         if version == SCHEMA_VERSION:
             yield conn
             return
-        with tempfile.TemporaryDirectory(prefix="anser-merge-") as tmp:
+        with tempfile.TemporaryDirectory(prefix=f"{APP_NAME}-merge-") as tmp:
             copy = Path(tmp) / path.name
             target = sqlite3.connect(copy)
             conn.backup(target)
@@ -93,7 +94,10 @@ def _a(word: str) -> str:
 
 def _check_benchmark(out: WorkspaceStore, src: SourceRows, path: Path, shown: Path) -> None:
     theirs = src.meta()
-    benchmark = theirs.get("benchmark", "anser")
+    benchmark = theirs.get("benchmark")
+    if not benchmark:
+        raise InputError("it names no benchmark (its meta table has no 'benchmark' row): "
+                         "refusing to merge", path)
     if benchmark != out.benchmark:
         raise InputError(f"{_a(benchmark)} workspace cannot merge into {_a(out.benchmark)} "
                          f"one ({shown}): refusing to merge", path)

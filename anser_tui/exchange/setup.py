@@ -1,7 +1,8 @@
 """Workspace-level verbs: create one from a benchmark folder, import a run into it (scored).
 
-The load options a workspace is made with (AA-LCR: `dataset_version`, `csv`) are kept in its
-meta table as JSON under `load_options`, so the folder is loaded under the same ones again.
+The load options a workspace is made with (those its benchmark declares, `init_options`) are
+kept in its meta table as JSON under `load_options`, so the folder is loaded under the same
+ones again.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ def init_workspace(path: Path, benchmark: str, data_dir: Path,
     if not data_dir.is_dir():
         raise InputError("no such folder", data_dir)
     options = dict(options or {})
+    unknown = sorted(set(options) - {option.key for option in spec.init_options})
+    if unknown:
+        raise InputError(f"{spec.label} takes no {', '.join(unknown)} option")
     tasks = spec.load(data_dir, options)
     if spec.corpora_dir(data_dir) is not None:
         check_corpora(corpus_library(spec, data_dir, overrides))
@@ -50,7 +54,7 @@ def init_workspace(path: Path, benchmark: str, data_dir: Path,
 @dataclass(frozen=True)
 class ImportedRun:
     n_outputs: int
-    scored: RunSummary  # the metrics stored with it: every one but BERTScore-F1
+    scored: RunSummary  # the metrics stored with it: every one but the neural ones
 
 
 def import_run(store: WorkspaceStore, run_file: Path, name: str,
@@ -60,8 +64,8 @@ def import_run(store: WorkspaceStore, run_file: Path, name: str,
 
     Every line is checked before writing (the run file is read by the workspace's benchmark,
     `Benchmark.read_run`); then the run is scored in memory with every metric but the neural
-    ones (BERTScore-F1 is left to `anser-tui score`: its cells say so, or why it cannot run
-    here; `bertscore` names the models); then the run, its log and its metrics are written in
+    ones (left to `anser-tui score`: their cells say so, or why they cannot run here;
+    `bertscore` names the models); then the run, its log and its metrics are written in
     one transaction. An import whose scoring fails writes nothing: a run in a workspace always
     has its metrics. `data_dir`: the benchmark folder as `data_folder` found it (the scorer
     reads the corpora's rule keys); default: `data_folder(store)`.

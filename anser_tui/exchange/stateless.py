@@ -1,38 +1,25 @@
-"""Stateless scoring: a benchmark folder and a run file in, DESIGN section 9's JSON out.
-
-No workspace is involved, so BERTScore-F1 is not cached across invocations and "LLM Judge" is
-null (judgments live in a workspace). Reading files happens here, not in the metric modules.
-"""
+"""Stateless scoring: a benchmark folder and a run file in, the benchmark's JSON out, with no
+workspace (`Benchmark.score_stateless`; a benchmark without it says so)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from anser_tui.benchmarks.anser.run_scoring import task_json
 from anser_tui.benchmarks.base import PhaseProgress, ScoreOptions
-from anser_tui.benchmarks.registry import benchmark_named
+from anser_tui.benchmarks.registry import benchmark_named, default_name
 from anser_tui.core.errors import InputError
 from anser_tui.core.settings import BertScoreSettings
-from anser_tui.workspace.runs import read_log_file, read_run_file
 
 
 def score_files(data_dir: Path, run_file: Path, log_file: Path | None = None,
                 settings: BertScoreSettings | None = None,
-                on_progress: PhaseProgress | None = None) -> dict[str, Any]:
-    """`{"tasks": [...], "groups": [...]}` for one run of an ANSER-Bench folder."""
+                on_progress: PhaseProgress | None = None,
+                benchmark: str | None = None) -> dict[str, Any]:
+    """One run of a `benchmark` folder (default: the default benchmark) scored statelessly."""
+    spec = benchmark_named(benchmark or default_name())
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
         raise InputError("no such folder", data_dir)
-    benchmark = benchmark_named("anser")
-    tasks = benchmark.load(data_dir)
-    known = {t.id: t for t in tasks}
-    outputs = {o.task_id: o for _, o in read_run_file(
-        Path(run_file), known.__contains__,
-        lambda task_id, retrieved: benchmark.retrieved_problem(known[task_id], retrieved))}
-    logs = {r.task_id: r for r in read_log_file(Path(log_file), known.__contains__)} \
-        if log_file is not None else {}
-    scored = benchmark.score(data_dir, tasks, outputs, logs,
-                             ScoreOptions(settings or BertScoreSettings(), None, on_progress))
-    return {"tasks": [task_json(s, logs.get(s.task_id)) for s in scored.scores],
-            "groups": [row.as_json() for row in benchmark.report(scored.scores, logs, None)]}
+    return spec.score_stateless(data_dir, Path(run_file), log_file,
+                                ScoreOptions(settings or BertScoreSettings(), None, on_progress))

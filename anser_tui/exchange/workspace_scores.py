@@ -56,13 +56,13 @@ class RunSummary:
     not_computed: dict[str, str]  # {metric: why it was not computed}
 
 
-def metric_rows(scored: ScoredRun) -> list[dict[str, Any]]:
+def metric_rows(scored: ScoredRun[object]) -> list[dict[str, Any]]:
     """The metric rows ({task_id, name, value, detail}) `replace_metrics` stores."""
     return [{"task_id": task_id, "name": metric, "value": cell.value, "detail": cell.detail}
             for task_id, cells in scored.cells.items() for metric, cell in cells.items()]
 
 
-def summary_of(run: str, scored: ScoredRun) -> RunSummary:
+def summary_of(run: str, scored: ScoredRun[object]) -> RunSummary:
     return RunSummary(run, len(scored.scores), scored.n_unparsed, scored.not_computed)
 
 
@@ -115,7 +115,7 @@ def judge_values(store: WorkspaceStore, run: str,
                        disputed=frozenset(disputed))
 
 
-def stored_scores(store: WorkspaceStore, run: str) -> list[Any]:
+def stored_scores(store: WorkspaceStore, run: str) -> list[object]:
     """The run's task scores as `score` stored them; an InputError when it was never scored
     (a benchmark whose tasks have no metric columns, scored by its judge alone, needs none)."""
     cells: dict[str, dict[str, Cell]] = defaultdict(dict)
@@ -129,7 +129,7 @@ def stored_scores(store: WorkspaceStore, run: str) -> list[Any]:
     return benchmark.restore_scores(tasks, cells)
 
 
-def workspace_report(store: WorkspaceStore, run: str) -> list[Any]:
+def workspace_report(store: WorkspaceStore, run: str) -> list[object]:
     """The report rows of one scored run."""
     return benchmark_named(store.benchmark).report(
         stored_scores(store, run), store.log_records(run), judge_values(store, run))

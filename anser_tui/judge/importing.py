@@ -1,8 +1,8 @@
 """Importing recorded judge outputs into a workspace: the file is read by the workspace's
-benchmark (`Benchmark.read_judgments`: ANSER `{id, output, model}` lines; PRBench and AA-LCR
-in their own and their peers' formats), checked whole, then stored in one transaction. A
-judgment already stored (the same task, judge model, answer keys and calls with the same raw
-replies: the same file imported again) is not stored again; the import counts it."""
+benchmark (`Benchmark.read_judgments`: in its own line format and its peers' formats), checked
+whole, then stored in one transaction. A judgment already stored (the same task, judge model,
+answer keys and calls with the same raw replies: the same file imported again) is not stored
+again; the import counts it."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """Judge requests: the calls that judge one (run, task), and the keys that cache their replies.
 
-A judgment is one or more calls, as the benchmark's judge protocol says (ANSER: one call with
-the rubric's prompt; PRBench: one per criterion). Each call's messages are exactly what the
-client sends: the filled user template, after the filled system template where the benchmark
-has one. ANSER-Bench's README gives no system message, so none is sent, and its prompt holds
-the task's query, instruction and ground truth and the run's answer, never evidence.
+A judgment is one or more calls, as the benchmark's judge protocol says (one call with the
+rubric's prompt, or one per criterion). Each call's messages are exactly what the client sends:
+the filled user template, after the filled system template where the benchmark has one (a
+benchmark whose release gives no system message sends none); what fills a template is the
+protocol's choice (say the task's query and ground truth and the run's answer, never evidence).
 
 A call's cache key is a sha256 of its messages, the model and the parameters that change what
 the judge says (reasoning effort, temperature) together with the protocol; a single user
@@ -93,15 +93,15 @@ class JudgeRequest:
         return SOURCE_PREFIX + self.key
 
 
-def call_messages(spec: CallSpec, prompt_dir: Path | None = None) -> Messages:
-    """The messages of one call: its templates (`prompt_dir`'s where it has them) filled with
-    its fields."""
+def call_messages(spec: CallSpec, package: str, prompt_dir: Path | None = None) -> Messages:
+    """The messages of one call: its templates (`package`'s, or `prompt_dir`'s where it has
+    them) filled with its fields."""
     user = {"role": "user", "content": fill_prompt(
-        prompt_template(spec.user_template, prompt_dir), **spec.fields)}
+        prompt_template(spec.user_template, package, prompt_dir), **spec.fields)}
     if spec.system_template is None:
         return (user,)
     system = {"role": "system", "content": fill_prompt(
-        prompt_template(spec.system_template, prompt_dir), **spec.fields)}
+        prompt_template(spec.system_template, package, prompt_dir), **spec.fields)}
     return (system, user)
 
 
@@ -110,7 +110,7 @@ def build_request(benchmark: Benchmark, run: str, task: Task, output: RunOutput 
     """The request judging `output` (None: the task is missing from the run, an empty answer)."""
     calls = []
     for spec in benchmark.judge.calls(task, rubric, output.answer_text if output else ""):
-        messages = call_messages(spec, params.prompt_dir)
+        messages = call_messages(spec, benchmark.judge.prompts, params.prompt_dir)
         calls.append(JudgeCallRequest(spec, messages, params.cache_key(messages)))
     key = calls[0].key if len(calls) == 1 else hashlib.sha256(
         "\n".join(c.key for c in calls).encode()).hexdigest()

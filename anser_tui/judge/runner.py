@@ -1,6 +1,6 @@
 """The judge runner: a plan's requests, served from the cache or sent with bounded concurrency.
 
-A request is a judgment's calls (one for ANSER, one per criterion for PRBench). Calls are sent
+A request is a judgment's calls (one for a whole rubric, or one per criterion). Calls are sent
 independently; once every call of a judgment has its reply, the judgment is parsed, assembled
 and committed, with the cache rows of its fresh replies, in one transaction, by one writer: the
 thread running the event loop, through a connection of its own opened from the store it is

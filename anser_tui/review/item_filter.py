@@ -2,8 +2,8 @@
 
 It narrows navigation only; the stored queue never changes. Every condition given must hold:
 the task's group and form (any of those listed), the item's status in the session (undecided:
-neither decided nor skipped), the judge's score within a range (its rubric's own scale: 0-100
-for ANSER), one metric against a threshold (`BERTScore-F1 >= 0.8`), flagged, and judge and
+neither decided nor skipped), the judge's score within a range (its rubric's own scale, say
+0-100), one metric against a threshold (`<metric> >= 0.8`), flagged, and judge and
 metrics disagreeing (`review.disagreement`). An item lacking the judge score or the metric
 a condition asks about does not match it.
 """

@@ -103,7 +103,7 @@ class Queue:
 
 
 def stratum(benchmark: Benchmark, task: Task) -> str:
-    """The stratum of a task: its splits (ANSER: its group), joined when it has several."""
+    """The stratum of a task: its splits (say its group), joined when it has several."""
     return "+".join(benchmark.splits(task)) or "(none)"
 
 

@@ -27,7 +27,7 @@ K = TypeVar("K", bound=Hashable)
 class Order(StrEnum):
     TASK = "task"  # benchmark order, runs in import order
     RANDOM = "random"  # seeded shuffle; with a limit, a simple random sample
-    STRATIFIED = "stratified"  # by split (ANSER: group), proportional allocation
+    STRATIFIED = "stratified"  # by split (say a task's group), proportional allocation
     DISAGREEMENT = "disagreement"  # judge and automatic metrics disagree most, first
 
     @property

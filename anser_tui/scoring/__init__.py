@@ -1,7 +1,7 @@
 """Pure metric functions (no I/O, no Textual, no benchmark): answers, evidence, efficiency.
 
-ANSER-Bench's cells, task scores and report are in `anser_tui.benchmarks.anser`; scoring a
-workspace or a folder is `anser_tui.exchange`' work.
+A benchmark's cells, task scores and report are in its own package under
+`anser_tui.benchmarks`; scoring a workspace or a folder is `anser_tui.exchange`' work.
 `bertscore` imports bert-score and torch inside its function only.
 
 Names are imported on first use (anser_tui.core.lazy); type checkers see the imports below.

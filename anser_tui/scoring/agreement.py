@@ -7,7 +7,7 @@ adds "scope" and "dimension" to the JSON. Scales and what each row reports:
 - "scale_0_4" (a 0-4 criterion): exact = judge == human, within-1 = |judge - human| <= 1;
   quadratic-weighted Cohen's kappa on labels 0..4 (a value no one used still counts); ordinal
   Krippendorff's alpha with value_domain 0..4; 5x5 confusion matrix.
-- "binary" (PRBench criteria met/unmet, AA-LCR verdicts, 1 = met/correct): agreement =
+- "binary" (criteria met/unmet, verdicts correct/incorrect, 1 = met/correct): agreement =
   exact; within-1 is null (trivially 1 on two values); unweighted Cohen's kappa on labels [0, 1]
   as "kappa"; nominal alpha; 2x2 confusion; false_positive_rate = judge 1 where the human gave 0,
   over the human's 0s; false_negative_rate = judge 0 where the human gave 1, over the human's 1s.

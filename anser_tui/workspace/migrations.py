@@ -10,9 +10,9 @@ time and the row, so every copy of one v1 file migrates to the same uids and cop
 (decisions name their judgment and undo target by uid instead of by local id); sessions gain
 a purpose (review) and a design (task order: v1 knew no other), queue items an inclusion
 probability (unknown) and the recheck mark (none); each v1 judgment's raw reply becomes its
-one judge call; a run's content hash; task splits from the task's group (v1 knew ANSER-Bench
-only, where a task's split is its group); the benchmark fingerprint in meta and the data
-folder's path relative to the workspace.
+one judge call; a run's content hash; task splits from the task's group (v1 knew one
+benchmark only, where a task's split is its group); the benchmark fingerprint in meta and the
+data folder's path relative to the workspace.
 """
 
 from __future__ import annotations

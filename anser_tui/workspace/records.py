@@ -91,8 +91,8 @@ class JudgmentStatus(StrEnum):
 
 
 class JudgeCall(BaseModel):
-    """One request of a judgment and its reply: the whole rubric at once (criterion None, as
-    ANSER-Bench asks) or one criterion (PRBench). The raw reply is kept whole."""
+    """One request of a judgment and its reply: the whole rubric at once (criterion None) or
+    one criterion, as the benchmark's judge protocol asks. The raw reply is kept whole."""
 
     model_config = ConfigDict(frozen=True)
     COLUMNS: ClassVar[tuple[str, ...]] = (
@@ -135,14 +135,14 @@ class Judgment(BaseModel):
     status: JudgmentStatus
     calls: tuple[JudgeCall, ...] = ()
     marks: dict[str, int] = Field(default_factory=dict)
-    score: float | None = None  # the judge's score (ANSER: score_0_100): the "LLM Judge" metric
+    score: float | None = None  # the judge's own (a whole-rubric reply), else the aggregate
     recomputed_score: float | None = None  # the rubric's aggregate of the marks
     reason: str | None = None
     error: str | None = None
     arithmetic_mismatch: bool = False
     model: str | None = None
     source: str = "imported"
-    dataset_version: str | None = None  # the answer keys judged against (AA-LCR)
+    dataset_version: str | None = None  # the answer keys judged against (a versioned dataset)
     latency_s: float | None = None
     input_tokens: int | None = None
     output_tokens: int | None = None

@@ -273,7 +273,13 @@ class WorkspaceStore:
 
     @property
     def benchmark(self) -> str:
-        return self.meta("benchmark") or "anser"
+        """The name of the workspace's benchmark (every schema writes it when the file is
+        made); an InputError for a file that names none."""
+        name = self.meta("benchmark")
+        if not name:
+            raise InputError("the workspace names no benchmark (its meta table has no "
+                             "'benchmark' row): it was not made by `anser-tui init`", self.path)
+        return name
 
     @property
     def data_dir(self) -> Path:

@@ -45,7 +45,7 @@ def readme_blocks() -> list[str]:
 
 
 def prompt_file(name: str) -> str:
-    return resources.files("anser_tui.judge").joinpath("prompts", f"{name}.txt").read_text()
+    return resources.files("anser_tui.benchmarks.aalcr").joinpath("prompts", f"{name}.txt").read_text()
 
 
 def test_vendored_diff_is_the_spec_unchanged() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from anser_tui.benchmarks.base import Signal
-from anser_tui.benchmarks.registry import SUPPORTED, benchmark_named
+from anser_tui.benchmarks.registry import benchmark_named, registered
 from anser_tui.review.disagreement import Disagreement, JudgeFacts, disagreement
 from anser_tui.workspace.records import JudgmentStatus
 from anser_tui.workspace.rubric import Aggregate
@@ -66,7 +66,7 @@ def _task() -> Task:
                 prompt=TaskPrompt(id="legal_zh_descriptive_1", query="q"), key=AnswerKey())
 
 
-@pytest.mark.parametrize("name", SUPPORTED)
+@pytest.mark.parametrize("name", registered())
 def test_every_benchmark_gives_signals(name: str) -> None:
     metrics: dict[str, float | None] = {m: 0.1 for m in ("BERTScore-F1", "Token-F1",
                                                          "Recall@5", "Set Recall")}

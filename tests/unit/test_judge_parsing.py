@@ -7,7 +7,7 @@ import json
 import pytest
 
 from anser_tui.benchmarks.anser.groups import RUBRICS
-from anser_tui.benchmarks.replies import output_model, parse_judge_output
+from anser_tui.benchmarks.anser.replies import output_model, parse_judge_output
 from anser_tui.core.json_text import first_json_object
 from anser_tui.workspace.records import JudgmentStatus
 

@@ -17,8 +17,9 @@ from readme_prompts import (
     judge_blocks,
 )
 
+from anser_tui.benchmarks.anser.benchmark import PROMPT_FIELDS as PLACEHOLDERS
 from anser_tui.benchmarks.anser.groups import GROUPS, RUBRICS, rubric_for
-from anser_tui.judge.prompts import PLACEHOLDERS, fill_prompt, ground_truth_text, prompt_template
+from anser_tui.judge.prompts import fill_prompt, ground_truth_text, prompt_template
 
 # sha256 of each prompt file when it was made: they flag an edit to a file. The guard that a file
 # is the README's block is test_prompt_file_equals_its_readme_block, against the vendored README.
@@ -42,18 +43,23 @@ FIRST_LINES = {
 }
 # The other benchmarks' templates, each checked against its source in its own tests
 # (test_prbench_judge.py, test_aalcr_verdicts.py); the folder holds nothing else.
-OTHER_BENCHMARK_FILES = {"prbench_grader.txt", "aalcr_v1_1_system.txt", "aalcr_v1_1_user.txt",
-                         "aalcr_v1_0_user.txt"}
+PROMPTS = "anser_tui.benchmarks.anser"  # the package whose prompts/ holds ANSER-Bench's
+OTHER_BENCHMARK_FILES = {"anser_tui.benchmarks.prbench": {"prbench_grader.txt"},
+                         "anser_tui.benchmarks.aalcr": {"aalcr_v1_1_system.txt",
+                                                        "aalcr_v1_1_user.txt",
+                                                        "aalcr_v1_0_user.txt"}}
 TAIL = "QUERY:\n{query}\n\nINSTRUCTION:\n{instruction}\n\nGROUND_TRUTH:\n{ground_truth}\n\nANSWER:\n{answer}\n"
 
 
 def _file_bytes(rubric_id: str) -> bytes:
-    return resources.files("anser_tui.judge").joinpath("prompts", f"{rubric_id}.txt").read_bytes()
+    return resources.files(PROMPTS).joinpath("prompts", f"{rubric_id}.txt").read_bytes()
 
 
 def test_one_prompt_file_per_rubric() -> None:
-    files = {p.name for p in resources.files("anser_tui.judge").joinpath("prompts").iterdir()}
-    assert files == {f"{rid}.txt" for rid in RUBRICS} | OTHER_BENCHMARK_FILES
+    files = {p.name for p in resources.files(PROMPTS).joinpath("prompts").iterdir()}
+    assert files == {f"{rid}.txt" for rid in RUBRICS}
+    for package, names in OTHER_BENCHMARK_FILES.items():  # each benchmark's in its own package
+        assert {p.name for p in resources.files(package).joinpath("prompts").iterdir()} == names
     assert set(PROMPT_SHA256) == set(RUBRICS)
 
 
@@ -89,8 +95,8 @@ def test_every_readme_judge_block_has_a_file_and_every_file_a_block() -> None:
     keys = [(b.heading, b.variant) for b in blocks]
     assert len(keys) == len(set(keys))
     assert set(keys) == set(BLOCK_RUBRIC), "a README judge block the tests do not know"
-    files = {p.name for p in resources.files("anser_tui.judge").joinpath("prompts").iterdir()}
-    assert files == {f"{b.rubric_id}.txt" for b in blocks} | OTHER_BENCHMARK_FILES
+    files = {p.name for p in resources.files(PROMPTS).joinpath("prompts").iterdir()}
+    assert files == {f"{b.rubric_id}.txt" for b in blocks}
     assert {b.rubric_id for b in blocks} == set(RUBRICS)
 
 
@@ -98,7 +104,7 @@ def test_every_readme_judge_block_has_a_file_and_every_file_a_block() -> None:
 def test_prompt_file_equals_its_readme_block(key: tuple[str, str | None]) -> None:
     block = _block(key)
     assert _file_bytes(BLOCK_RUBRIC[key]) == (block.text + "\n").encode("utf-8")
-    assert prompt_template(BLOCK_RUBRIC[key]) == block.text  # what is sent: the block itself
+    assert prompt_template(BLOCK_RUBRIC[key], PROMPTS) == block.text  # what is sent: the block itself
 
 
 HEADING_DOMAIN = {"Legal": "legal", "Finance": "finance", "Scientific-Research": "science"}
@@ -139,7 +145,7 @@ def test_rubric_of_a_file_is_the_one_its_readme_block_names_and_weighs(
 
 @pytest.mark.parametrize("rubric_id", sorted(PROMPT_SHA256))
 def test_template_names_the_rubric_dimensions_in_order(rubric_id: str) -> None:
-    template = prompt_template(rubric_id)
+    template = prompt_template(rubric_id, PROMPTS)
     found = re.search(r'\{"score_0_100":0,(.*?),"reason":"[^"]*"\}', template)
     assert found is not None
     keys = [part.split(":")[0].strip('"') for part in found.group(1).split(",")]
@@ -165,7 +171,7 @@ def test_prompt_chosen_by_group_form_and_language(group: str, form: str, number:
                                                   rubric_id: str) -> None:
     rubric = rubric_for(group, form, number)
     assert rubric is not None and rubric.id == rubric_id
-    chinese = re.search(r"[\u4e00-\u9fff]", prompt_template(rubric.id)) is not None
+    chinese = re.search(r"[\u4e00-\u9fff]", prompt_template(rubric.id, PROMPTS)) is not None
     assert chinese == ("_zh_" in group)
 
 
@@ -175,7 +181,7 @@ def test_forms_the_judge_does_not_score_have_no_rubric() -> None:
 
 
 def test_fill_replaces_exactly_the_four_placeholders_once() -> None:
-    template = prompt_template("legal_prescriptive_zh")
+    template = prompt_template("legal_prescriptive_zh", PROMPTS)
     filled = fill_prompt(template, query="Q {answer}", instruction="I {query}",
                          ground_truth="G", answer="A {ground_truth} {\"x\": 1}")
     assert filled.endswith("QUERY:\nQ {answer}\n\nINSTRUCTION:\nI {query}\n\n"

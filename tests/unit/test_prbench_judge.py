@@ -113,7 +113,7 @@ def test_grades_are_read_strictly(reply: str | dict[str, object], status: Judgme
         assert parsed.raw == reply
 
 
-GRADER = resources.files("anser_tui.judge").joinpath("prompts", "prbench_grader.txt")
+GRADER = resources.files("anser_tui.benchmarks.prbench").joinpath("prompts", "prbench_grader.txt")
 
 
 def test_grader_prompt_file_is_pinned_and_fills_its_fields() -> None:

@@ -11,20 +11,33 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from anser_tui.benchmarks.aalcr.dataset import csv_path, dataset_version, load_aalcr
+from anser_tui.benchmarks.aalcr.dataset import (
+    CSV_NAME,
+    DEFAULT_VERSION,
+    VERSIONS,
+    csv_path,
+    dataset_version,
+    load_aalcr,
+)
 from anser_tui.benchmarks.aalcr.judge import RUBRIC, AalcrJudge
 from anser_tui.benchmarks.base import (
+    Benchmark,
+    BenchmarkOption,
     DemoFiles,
     JudgeProtocol,
     JudgeValues,
     LoadOptions,
+    ReportOptions,
     ScoredRun,
     ScoreOptions,
     Signal,
     TableBlock,
+    Vocabulary,
     WithoutCorpora,
+    WithoutStatelessScoring,
+    refuse_options,
 )
 from anser_tui.benchmarks.card import CardItem, ReviewCard
 from anser_tui.scoring.cells import Cell
@@ -32,12 +45,25 @@ from anser_tui.workspace.records import Judgment, LogRecord, RunOutput
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
 
+if TYPE_CHECKING:
+    from anser_tui.benchmarks.aalcr.report import VersionRow
 
-class AalcrBenchmark(WithoutCorpora):
+INIT_OPTIONS = (
+    BenchmarkOption("dataset_version", f"the release the CSV is (both name it {CSV_NAME}); "
+                    f"default {DEFAULT_VERSION}.", choices=tuple(reversed(VERSIONS))),
+    BenchmarkOption("csv", f"the dataset CSV (default: DATA/{CSV_NAME}).", path=True),
+)
+METRICS = ("accuracy", "accuracy_excluding_parse_failures")
+
+
+class AalcrBenchmark(WithoutCorpora, WithoutStatelessScoring):
     name = "aalcr"
     label = "AA-LCR"
     judge: JudgeProtocol = AalcrJudge()
-    policies: tuple[str, ...] = ()
+    init_options: tuple[BenchmarkOption, ...] = INIT_OPTIONS
+    report_options: tuple[BenchmarkOption, ...] = ()
+    vocabulary = Vocabulary(METRICS, ())  # its aggregate is workspace.rubric's, neutral
+    default = False
 
     def load(self, data_dir: Path, options: LoadOptions | None = None) -> list[Task]:
         return load_aalcr(data_dir, options)
@@ -69,29 +95,31 @@ class AalcrBenchmark(WithoutCorpora):
         return ()
 
     def score(self, data_dir: Path, tasks: Sequence[Task], outputs: Mapping[str, RunOutput],
-              logs: Mapping[str, LogRecord], options: ScoreOptions) -> ScoredRun:
+              logs: Mapping[str, LogRecord], options: ScoreOptions) -> ScoredRun[str]:
         return ScoredRun([t.id for t in tasks], {}, 0)
 
     def restore_scores(self, tasks: Sequence[Task],
                        cells: Mapping[str, Mapping[str, Cell]]) -> list[str]:
         return [t.id for t in tasks]
 
-    def report(self, scores: Sequence[Any], logs: Mapping[str, LogRecord],
-               judge: JudgeValues | None) -> list[Any]:
+    def report(self, scores: Sequence[str], logs: Mapping[str, LogRecord],
+               judge: JudgeValues | None) -> list[VersionRow]:
         from anser_tui.benchmarks.aalcr.report import build_rows
 
         return build_rows(scores, judge.judgments if judge is not None else {})
 
-    def render_report(self, runs: Sequence[tuple[str, Sequence[Any]]], fmt: str,
-                      policy: str | None = None) -> str:
+    def render_report(self, runs: Sequence[tuple[str, Sequence[VersionRow]]], fmt: str,
+                      options: ReportOptions | None = None) -> str:
         from anser_tui.benchmarks.aalcr.report import render_report
 
+        refuse_options(self.label, options)
         return render_report(runs, fmt)
 
-    def table_blocks(self, runs: Sequence[tuple[str, Sequence[Any]]],
-                     policy: str | None = None) -> list[TableBlock]:
+    def table_blocks(self, runs: Sequence[tuple[str, Sequence[VersionRow]]],
+                     options: ReportOptions | None = None) -> list[TableBlock]:
         from anser_tui.benchmarks.aalcr.report import table_blocks
 
+        refuse_options(self.label, options)
         return table_blocks(runs)
 
     def demo(self) -> DemoFiles:
@@ -114,3 +142,5 @@ class AalcrBenchmark(WithoutCorpora):
         from anser_tui.benchmarks.aalcr.documents import read_document_set
 
         return [(d.filename, d.text) for d in read_document_set(data_dir, task)]
+
+BENCHMARK: Benchmark[str, VersionRow] = AalcrBenchmark()  # the entry point (pyproject.toml)

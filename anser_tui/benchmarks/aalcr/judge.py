@@ -44,6 +44,8 @@ def read_verdict(version: str, reply: str | dict[str, Any]) -> ParsedReply:
 
 
 class AalcrJudge:
+    prompts = __name__.rpartition(".")[0]
+
     def calls(self, task: Task, rubric: Rubric, answer: str) -> list[CallSpec]:
         return [verdict_call(task, answer)]
 

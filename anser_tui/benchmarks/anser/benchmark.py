@@ -11,20 +11,25 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from anser_tui.benchmarks.anser import groups as m
 from anser_tui.benchmarks.anser.groups import EFFICIENCY, GROUPS, rubric_for
 from anser_tui.benchmarks.anser.layout import AnserLayout, load_anser
 from anser_tui.benchmarks.anser.signals import metric_signals
 from anser_tui.benchmarks.base import (
+    Benchmark,
+    BenchmarkOption,
     CallSpec,
     DemoFiles,
     JudgeProtocol,
     JudgeValues,
     LoadOptions,
     ParsedReply,
+    ReportOptions,
     ScoredRun,
     ScoreOptions,
     Signal,
     TableBlock,
+    Vocabulary,
     refuse_options,
 )
 from anser_tui.benchmarks.card import CardItem, ReviewCard
@@ -42,28 +47,44 @@ if TYPE_CHECKING:
     from anser_tui.workspace.store import WorkspaceStore
 
 
+PROMPT_FIELDS = ("query", "instruction", "ground_truth", "answer")
+
+
 class AnserJudge:
-    """One call per judgment: the README's prompt for the rubric, as one user message with the
-    task's query, instruction and ground truth and the run's answer (never evidence)."""
+    """One call per judgment: the README's prompt for the rubric (`prompts/<rubric id>.txt`: one
+    prompt block of its "LLM Judge" section, the Chinese prompt for Chinese groups, the English
+    one for English groups), as one user message with the task's query, instruction and ground
+    truth and the run's answer (`PROMPT_FIELDS`; never evidence). The README gives no system
+    message, so none is sent."""
+
+    prompts = __name__.rpartition(".")[0]
 
     def calls(self, task: Task, rubric: Rubric, answer: str) -> list[CallSpec]:
-        fields = {"query": task.query, "instruction": task.instruction,
-                  "ground_truth": ground_truth_text(task.ground_truth), "answer": answer}
+        values = (task.query, task.instruction, ground_truth_text(task.ground_truth), answer)
+        fields = dict(zip(PROMPT_FIELDS, values, strict=True))
         return [CallSpec(criterion=None, user_template=rubric.id, fields=fields)]
 
     def parse(self, rubric: Rubric, call: CallSpec, reply: str | dict[str, Any]) -> ParsedReply:
-        from anser_tui.benchmarks.replies import parse_judge_output
+        from anser_tui.benchmarks.anser.replies import parse_judge_output
 
-        parsed = parse_judge_output(reply, rubric)
-        return ParsedReply(parsed.status, parsed.raw, parsed.marks, parsed.score,
-                           parsed.reason, parsed.error)
+        return parse_judge_output(reply, rubric)
+
+
+# The metric names that are ANSER-Bench's own: not the plain statistics (MAE, Accuracy, MRR),
+# which the calibration tables name too.
+METRICS = (m.ACC10, m.SMAPE, m.RELATION_ACCURACY, m.MAE_LOG_OR, m.MAE_MEDIAN_DIFF,
+           m.RULE_ACCURACY, m.TOKEN_F1, m.BERTSCORE_F1, m.LLM_JUDGE, *m.SET_METRICS,
+           m.RECALL_5, m.PRECISION_5, m.R_PRECISION, *EFFICIENCY)
 
 
 class AnserBenchmark:
     name = "anser"
     label = "ANSER-Bench"
     judge: JudgeProtocol = AnserJudge()
-    policies: tuple[str, ...] = ()
+    init_options: tuple[BenchmarkOption, ...] = ()
+    report_options: tuple[BenchmarkOption, ...] = ()
+    vocabulary = Vocabulary(METRICS, ())  # its aggregate is workspace.rubric's, neutral
+    default = True
 
     def load(self, data_dir: Path, options: LoadOptions | None = None) -> list[Task]:
         refuse_options(self.label, options)
@@ -113,7 +134,7 @@ class AnserBenchmark:
         return (*form_metrics(task.group, task.form), *EFFICIENCY)
 
     def score(self, data_dir: Path, tasks: Sequence[Task], outputs: Mapping[str, RunOutput],
-              logs: Mapping[str, LogRecord], options: ScoreOptions) -> ScoredRun:
+              logs: Mapping[str, LogRecord], options: ScoreOptions) -> ScoredRun[TaskScore]:
         from anser_tui.benchmarks.anser.rule_keys import rule_key_map
         from anser_tui.benchmarks.anser.run_scoring import (
             efficiency_cells,
@@ -143,22 +164,24 @@ class AnserBenchmark:
             scores.append(TaskScore(task.id, task.group, task.form, kept))
         return scores
 
-    def report(self, scores: Sequence[Any], logs: Mapping[str, LogRecord],
+    def report(self, scores: Sequence[TaskScore], logs: Mapping[str, LogRecord],
                judge: JudgeValues | None) -> list[GroupRow]:
         from anser_tui.benchmarks.anser.report import build_rows
 
         return build_rows(scores, logs, judge)
 
-    def render_report(self, runs: Sequence[tuple[str, Sequence[Any]]], fmt: str,
-                      policy: str | None = None) -> str:
+    def render_report(self, runs: Sequence[tuple[str, Sequence[GroupRow]]], fmt: str,
+                      options: ReportOptions | None = None) -> str:
         from anser_tui.benchmarks.anser.report_format import render_report
 
+        refuse_options(self.label, options)
         return render_report(runs, fmt)
 
-    def table_blocks(self, runs: Sequence[tuple[str, Sequence[Any]]],
-                     policy: str | None = None) -> list[TableBlock]:
+    def table_blocks(self, runs: Sequence[tuple[str, Sequence[GroupRow]]],
+                     options: ReportOptions | None = None) -> list[TableBlock]:
         from anser_tui.benchmarks.anser.report_format import table_blocks
 
+        refuse_options(self.label, options)
         return table_blocks(runs)
 
     def demo(self) -> DemoFiles:
@@ -190,3 +213,12 @@ class AnserBenchmark:
 
     def documents(self, data_dir: Path, task: Task) -> list[tuple[str, str]]:
         return []
+
+    def score_stateless(self, data_dir: Path, run_file: Path, log_file: Path | None,
+                        options: ScoreOptions) -> dict[str, Any]:
+        from anser_tui.benchmarks.anser.stateless import score_files
+
+        return score_files(self, data_dir, run_file, log_file, options)
+
+
+BENCHMARK: Benchmark[TaskScore, GroupRow] = AnserBenchmark()  # the entry point (pyproject.toml)

@@ -2,7 +2,7 @@
 scores per sample and per split under the official or evalscope failure policy, and readers
 for the judgments its peers record.
 
-The grader prompt is the data file `anser_tui/judge/prompts/prbench_grader.txt`, written from
+The grader prompt is the data file `prompts/prbench_grader.txt` here, written from
 the documented facts (the judge sees the conversation ending with the response, reasoning
 blocks stripped, and the criterion's title; it answers JSON with `explanation` and
 `criteria_met`). To judge with PRBench's official prompt instead, save it as

@@ -12,18 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from anser_tui.benchmarks.base import (
+    Benchmark,
+    BenchmarkOption,
     DemoFiles,
     JudgeProtocol,
     JudgeValues,
     LoadOptions,
+    ReportOptions,
     ScoredRun,
     ScoreOptions,
     Signal,
     TableBlock,
+    Vocabulary,
     WithoutCorpora,
+    WithoutStatelessScoring,
     refuse_options,
 )
 from anser_tui.benchmarks.card import CardItem, ReviewCard
@@ -35,7 +39,7 @@ from anser_tui.benchmarks.prbench.loader import (
     task_splits,
 )
 from anser_tui.benchmarks.prbench.report import PrbenchItem, build_rows
-from anser_tui.benchmarks.prbench.scores import POLICIES
+from anser_tui.benchmarks.prbench.scores import POLICIES, SplitRow
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, LogRecord, RunOutput
 from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Rubric
@@ -52,11 +56,26 @@ def prbench_rubric(task: Task) -> Rubric:
                   criteria=criteria, aggregate=Aggregate.POINTS_OVER_POSITIVE)
 
 
-class PrbenchBenchmark(WithoutCorpora):
+POLICY = BenchmarkOption(
+    "policy", "how a failed judge call counts (official: not met, the sample stays; evalscope: "
+    "the sample is excluded). Default: both, each named.", choices=POLICIES)
+METRICS = ("mean_clipped", "raw_mean_clipped", "mean_normalized")
+
+
+def _policy(label: str, options: ReportOptions | None) -> str | None:
+    """The policy a report is read under (None: each); an InputError for another option."""
+    refuse_options(label, {k: v for k, v in (options or {}).items() if k != POLICY.key})
+    return (options or {}).get(POLICY.key)
+
+
+class PrbenchBenchmark(WithoutCorpora, WithoutStatelessScoring):
     name = "prbench"
     label = "PRBench"
     judge: JudgeProtocol = PrbenchJudge()
-    policies: tuple[str, ...] = POLICIES
+    init_options: tuple[BenchmarkOption, ...] = ()
+    report_options: tuple[BenchmarkOption, ...] = (POLICY,)
+    vocabulary = Vocabulary(METRICS, ())  # its aggregate is workspace.rubric's, neutral
+    default = False
 
     def load(self, data_dir: Path, options: LoadOptions | None = None) -> list[Task]:
         refuse_options(self.label, options)
@@ -87,28 +106,28 @@ class PrbenchBenchmark(WithoutCorpora):
         return ()
 
     def score(self, data_dir: Path, tasks: Sequence[Task], outputs: Mapping[str, RunOutput],
-              logs: Mapping[str, LogRecord], options: ScoreOptions) -> ScoredRun:
+              logs: Mapping[str, LogRecord], options: ScoreOptions) -> ScoredRun[PrbenchItem]:
         return ScoredRun(self.restore_scores(tasks, {}), {}, 0)
 
     def restore_scores(self, tasks: Sequence[Task],
                        cells: Mapping[str, Mapping[str, Cell]]) -> list[PrbenchItem]:
         return [PrbenchItem(t.id, task_splits(t), prbench_rubric(t)) for t in tasks]
 
-    def report(self, scores: Sequence[Any], logs: Mapping[str, LogRecord],
-               judge: JudgeValues | None) -> list[Any]:
+    def report(self, scores: Sequence[PrbenchItem], logs: Mapping[str, LogRecord],
+               judge: JudgeValues | None) -> list[SplitRow]:
         return build_rows(scores, judge.judgments if judge is not None else {})
 
-    def render_report(self, runs: Sequence[tuple[str, Sequence[Any]]], fmt: str,
-                      policy: str | None = None) -> str:
+    def render_report(self, runs: Sequence[tuple[str, Sequence[SplitRow]]], fmt: str,
+                      options: ReportOptions | None = None) -> str:
         from anser_tui.benchmarks.prbench.report_format import render_report
 
-        return render_report(runs, fmt, policy)
+        return render_report(runs, fmt, _policy(self.label, options))
 
-    def table_blocks(self, runs: Sequence[tuple[str, Sequence[Any]]],
-                     policy: str | None = None) -> list[TableBlock]:
+    def table_blocks(self, runs: Sequence[tuple[str, Sequence[SplitRow]]],
+                     options: ReportOptions | None = None) -> list[TableBlock]:
         from anser_tui.benchmarks.prbench.report_format import table_blocks
 
-        return table_blocks(runs, policy)
+        return table_blocks(runs, _policy(self.label, options))
 
     def demo(self) -> DemoFiles:
         from anser_tui.benchmarks.prbench.demo_files import demo_files
@@ -128,3 +147,5 @@ class PrbenchBenchmark(WithoutCorpora):
 
     def documents(self, data_dir: Path, task: Task) -> list[tuple[str, str]]:
         return []
+
+BENCHMARK: Benchmark[PrbenchItem, SplitRow] = PrbenchBenchmark()  # the entry point (pyproject.toml)

@@ -70,6 +70,8 @@ def read_grade(criterion: str, reply: str | dict[str, Any]) -> ParsedReply:
 class PrbenchJudge:
     """One call per criterion, in rubric order."""
 
+    prompts = __name__.rpartition(".")[0]
+
     def calls(self, task: Task, rubric: Rubric, answer: str) -> list[CallSpec]:
         conversation = judged_conversation(task_turns(task), answer)
         response = strip_thinking(answer)

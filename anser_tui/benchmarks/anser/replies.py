@@ -1,43 +1,26 @@
-"""Parsing and validating one judge output against its rubric (DESIGN section 6).
+"""Parsing and validating one ANSER-Bench judge output against its rubric (DESIGN section 6).
 
 The first JSON object in the text is read and validated with a pydantic model made for the
 rubric: each of its dimensions an integer 0-4 (binary criteria 0-1), `score_0_100` a number
 0-100, `reason` text. The raw text is always kept whole. A reported score more than one point
-from the one recomputed from the dimensions is flagged as an arithmetic mismatch.
+from the one recomputed from the dimensions is flagged as an arithmetic mismatch
+(`ParsedReply.arithmetic_mismatch`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
+from anser_tui.benchmarks.base import ParsedReply
 from anser_tui.core.json_text import reply_object
 from anser_tui.workspace.records import JudgmentStatus
 from anser_tui.workspace.rubric import Rubric
 
 SCORE_KEY = "score_0_100"
 REASON_KEY = "reason"
-MISMATCH_TOLERANCE = 1.0
-
-
-@dataclass(frozen=True)
-class ParsedJudgment:
-    status: JudgmentStatus
-    raw: str
-    marks: dict[str, int] = field(default_factory=dict)
-    score: float | None = None
-    recomputed_score: float | None = None
-    reason: str | None = None
-    error: str | None = None
-
-    @property
-    def arithmetic_mismatch(self) -> bool:
-        if self.score is None or self.recomputed_score is None:
-            return False
-        return abs(self.score - self.recomputed_score) > MISMATCH_TOLERANCE
 
 
 @cache
@@ -63,11 +46,11 @@ def _problem(error: Any) -> str:
     return f"{key}={error['input']!r}: {error['msg']}"
 
 
-def parse_judge_output(output: str | dict[str, Any], rubric: Rubric) -> ParsedJudgment:
+def parse_judge_output(output: str | dict[str, Any], rubric: Rubric) -> ParsedReply:
     """Parse one judge output (text, or an object already decoded) under `rubric`."""
     raw, obj = reply_object(output)
     if obj is None:
-        return ParsedJudgment(JudgmentStatus.PARSE_ERROR, raw, error="no JSON object found")
+        return ParsedReply(JudgmentStatus.PARSE_ERROR, raw, error="no JSON object found")
     try:
         valid = output_model(rubric).model_validate(obj).model_dump()
     except ValidationError as exc:
@@ -76,8 +59,9 @@ def parse_judge_output(output: str | dict[str, Any], rubric: Rubric) -> ParsedJu
         marks = {c.key: obj[c.key] for c in rubric.criteria if c.key not in failed}
         score = None if SCORE_KEY in failed else float(obj[SCORE_KEY])
         reason = None if REASON_KEY in failed else obj.get(REASON_KEY)
-        return ParsedJudgment(JudgmentStatus.INVALID, raw, marks, score, rubric.score(marks),
-                              reason, "; ".join(_problem(e) for e in errors))
+        return ParsedReply(JudgmentStatus.INVALID, raw, marks, score, reason,
+                           "; ".join(_problem(e) for e in errors),
+                           recomputed_score=rubric.score(marks))
     marks = {c.key: valid[c.key] for c in rubric.criteria}
-    return ParsedJudgment(JudgmentStatus.OK, raw, marks, valid[SCORE_KEY], rubric.score(marks),
-                          valid[REASON_KEY])
+    return ParsedReply(JudgmentStatus.OK, raw, marks, valid[SCORE_KEY], valid[REASON_KEY],
+                       recomputed_score=rubric.score(marks))
