@@ -7,7 +7,7 @@ from functools import cache
 from anser_tui.benchmarks.base import Benchmark
 from anser_tui.core.errors import InputError
 
-SUPPORTED = ("anser", "prbench", "aalcr")
+SUPPORTED = ("anser", "prbench", "aalcr", "inspect")
 
 
 @cache
@@ -25,4 +25,8 @@ def benchmark_named(name: str) -> Benchmark:
         from anser_tui.benchmarks.aalcr.benchmark import AalcrBenchmark
 
         return AalcrBenchmark()
+    if name == "inspect":
+        from anser_tui.benchmarks.inspect.benchmark import InspectBenchmark
+
+        return InspectBenchmark()
     raise InputError(f"unknown benchmark {name!r} (supported: {', '.join(SUPPORTED)})")

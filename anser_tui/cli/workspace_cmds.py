@@ -13,22 +13,27 @@ from anser_tui.core.errors import InputError
 
 @cli.command()
 @WS
-@click.option("--benchmark", type=click.Choice(["anser", "prbench", "aalcr"]), default="anser",
-              show_default=True)
+@click.option("--benchmark", type=click.Choice(["anser", "prbench", "aalcr", "inspect"]),
+              default="anser", show_default=True)
 @click.option("--data", "data_dir", required=True, type=click.Path(path_type=Path),
               help="The benchmark folder (ANSER: the one holding benchmark/ and corpora/; "
-                   "PRBench: <split>.jsonl files; AA-LCR: the CSV and lcr/).")
+                   "PRBench: <split>.jsonl files; AA-LCR: the CSV and lcr/), or the one file "
+                   "a benchmark's data is (an Inspect AI .eval or .json log).")
 @click.option("--dataset-version", type=click.Choice(["1.1", "1.0.0"]),
               help="AA-LCR: the release the CSV is (both name it AA-LCR_Dataset.csv); "
                    "default 1.1.")
 @click.option("--csv", "csv_file", type=click.Path(path_type=Path),
               help="AA-LCR: the dataset CSV (default: DATA/AA-LCR_Dataset.csv).")
+@click.option("--scorer", help="Inspect AI: the scorer whose Score is the judgment (default: "
+                               "the first that gives grades or booleans).")
 def init(workspace: Path, benchmark: str, data_dir: Path, dataset_version: str | None,
-         csv_file: Path | None) -> None:
+         csv_file: Path | None, scorer: str | None) -> None:
     """Create a workspace holding every task of a benchmark folder."""
     from anser_tui.exchange import init_workspace
 
     options = {}
+    if scorer is not None:
+        options["scorer"] = scorer
     if dataset_version is not None:
         options["dataset_version"] = dataset_version
     if csv_file is not None:  # kept relative to the folder when inside it (moves with it)

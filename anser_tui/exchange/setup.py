@@ -34,7 +34,7 @@ def init_workspace(path: Path, benchmark: str, data_dir: Path,
     from the config)."""
     spec = benchmark_named(benchmark)
     data_dir = Path(data_dir)
-    if not data_dir.is_dir():
+    if not data_dir.exists():  # a folder, or a file for a benchmark whose data is one file
         raise InputError("no such folder", data_dir)
     options = dict(options or {})
     tasks = spec.load(data_dir, options)
