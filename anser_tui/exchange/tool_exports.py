@@ -79,5 +79,5 @@ def benchmark_export(store: WorkspaceStore, what: str, run: str, out: Path,
         raise InputError(f"{benchmark.label} workspaces have no {what!r} export")
     verdicts, disputed = settled_verdicts(store, store.require_run(run))
     source = data if data is not None else data_folder(store)
-    return benchmark.export(what, source, out, {t.id: t for t in store.tasks()}, verdicts,  # type: ignore[attr-defined]
-                            disputed)
+    export = getattr(benchmark, "export")  # noqa: B009 (an optional part of the protocol)
+    return str(export(what, source, out, {t.id: t for t in store.tasks()}, verdicts, disputed))
