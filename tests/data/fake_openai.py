@@ -1,6 +1,7 @@
 """A fake OpenAI-compatible server on 127.0.0.1 for the fixture scripts of other tools (Inspect
 AI, evalscope): it answers chat completions (and the Responses API, which some clients prefer)
-with the text `reply(prompt)` gives, the prompt being every message's text joined.
+with the text `reply(prompt)` gives, the prompt being every message's text joined (a reply
+given as (reasoning, text) also carries `reasoning_content`, as reasoning models send it).
 
 Standard library only, so each tool's own venv runs it. Bound to 127.0.0.1 on a free port;
 `with FakeOpenAI(reply) as url:` serves until the block ends.
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-Reply = Callable[[str], str]
+Reply = Callable[[str], "str | tuple[str, str]"]  # the text, or (reasoning, text)
 
 
 def _text(content: Any) -> str:
@@ -34,11 +35,13 @@ def prompt_of(body: dict[str, Any]) -> str:
     return "\n".join(_text(m.get("content")) for m in messages if isinstance(m, dict))
 
 
-def _chat(body: dict[str, Any], text: str, n: int) -> dict[str, Any]:
+def _chat(body: dict[str, Any], text: str, n: int, reasoning: str | None) -> dict[str, Any]:
+    message = {"role": "assistant", "content": text}
+    if reasoning is not None:
+        message["reasoning_content"] = reasoning
     return {"id": f"chatcmpl-{n}", "object": "chat.completion", "created": 1764547200,
             "model": body.get("model", "fake"),
-            "choices": [{"index": 0, "finish_reason": "stop",
-                         "message": {"role": "assistant", "content": text}}],
+            "choices": [{"index": 0, "finish_reason": "stop", "message": message}],
             "usage": {"prompt_tokens": 20, "completion_tokens": 10, "total_tokens": 30}}
 
 
@@ -73,9 +76,10 @@ class FakeOpenAI:
                 with server._lock:
                     server.prompts.append(prompt)
                     n = len(server.prompts)
-                text = server.reply(prompt)
+                said = server.reply(prompt)
+                reasoning, text = said if isinstance(said, tuple) else (None, said)
                 answer = _response(body, text, n) if self.path.endswith("/responses") \
-                    else _chat(body, text, n)
+                    else _chat(body, text, n, reasoning)
                 data = json.dumps(answer).encode("utf-8")
                 self.send_response(200)
                 self.send_header("content-type", "application/json")
