@@ -63,7 +63,8 @@ class InspectBenchmark(WithoutCorpora):
         return [Path(data_dir)] if Path(data_dir).is_file() else []
 
     def read_run(self, path: Path, known: Callable[[str], bool],
-                 task_of: Callable[[str], Task] | None = None) -> list[tuple[int, RunOutput]]:
+                 task_of: Callable[[str], Task] | None = None, *,
+                 tasks: Sequence[Task] = ()) -> list[tuple[int, RunOutput]]:
         from anser_tui.benchmarks.inspect.log_files import read_outputs
 
         return read_outputs(path, known)
