@@ -3,7 +3,7 @@
 accuracy and stderr; four blind overrides exported as ScoreEdits that inspect-ai reads back
 with the reviewer as author, the reason code as reason, the original first in the history and
 accuracy recomputed, the source untouched; a .json log and a two-epoch log; a transcript with
-a tool call and an image shown literally.
+a tool call and an image shown literally; an unscored sample; a real eval run here.
 
 Needs inspect-ai (the `inspect` extra); skipped where it is not installed."""
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import sys
 from datetime import datetime
 from pathlib import Path
 
@@ -23,10 +24,12 @@ from scipy import stats
 from anser_tui.cli import cli
 from anser_tui.workspace import Item, WorkspaceStore
 from anser_tui.workspace.judgments import current_judgments
-from anser_tui.workspace.records import ReasonCode
+from anser_tui.workspace.records import JudgmentStatus, ReasonCode
 
 inspect_log = pytest.importorskip("inspect_ai.log")
 from inspect_ai.scorer import value_to_float  # noqa: E402
+
+from anser_tui.benchmarks.inspect.card import card_blocks  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "inspect"
 RUN = "fake"
@@ -206,3 +209,53 @@ def test_the_scorer_is_chosen_and_dict_values_are_one_criterion_per_key(
                                    "--data", str(DATA / "transcript.eval"), "--scorer", "nope"])
     assert bad.exit_code == 2 and "the log has no scorer 'nope'" in bad.output
     assert not (tmp_path / "b.db").exists()
+
+
+def test_an_unscored_sample_is_a_failed_judgment_and_a_human_score_fills_it(
+        tmp_path: Path) -> None:
+    ws = _workspace(tmp_path, DATA / "unscored.eval")
+    log = inspect_log.read_eval_log(str(DATA / "unscored.eval"))
+    with WorkspaceStore.open(ws) as store:
+        judgments = current_judgments(store, RUN)
+        assert judgments["2"].status is JudgmentStatus.PARSE_ERROR and not judgments["2"].marks
+        assert judgments["2"].error == "the scorer gave no value (unscored)"
+        review = session(store, "dana", [Item(RUN, "2")])
+        review.override(Item(RUN, "2"), {"model_graded_qa": 4}, judgments["2"],
+                        reason_code=ReasonCode.OTHER)
+    [stored] = log.results.scores
+    report = json.loads(_cli("report", ws, "--format", "json"))["scorers"]["model_graded_qa"]
+    assert report["n"] == stored.scored_samples == 2
+    out = tmp_path / "filled.eval"
+    _cli("export", ws, "--what", "inspect-log", "--run", RUN, "-o", out)
+    [metrics] = inspect_log.read_eval_log(str(out)).results.scores
+    assert metrics.scored_samples == 3
+    assert metrics.metrics["accuracy"].value == pytest.approx(2 / 3, abs=1e-12)  # C, C, I
+
+
+def test_the_card_shows_the_score_beside_the_graders_prompt_and_reply(tmp_path: Path) -> None:
+    ws = _workspace(tmp_path, DATA / "qa12.eval")
+    with WorkspaceStore.open(ws) as store:
+        task, judgment = store.task("7"), current_judgments(store, RUN)["7"]
+        answer = store.outputs(RUN)["7"].answer
+    blocks = dict(card_blocks(task, answer, judgment))
+    assert blocks["Transcript"] == "Question 7: What is 7 + 21? (qa12)"
+    assert blocks["Target"] == "28" and blocks["Answer"] == "The sum is 38."
+    assert blocks["Score"].startswith("value: I\nstatus: ok\nanswer: The sum is 38.")
+    assert "[BEGIN DATA]" in blocks["Grader prompt"] and "[Submission]: The sum is 38." in \
+        blocks["Grader prompt"]
+    assert blocks["Grader reply"] == "[assistant]\nThe submission does not state 28.\nGRADE: I"
+
+
+def test_a_real_inspect_eval_against_a_local_fake_server_is_imported(tmp_path: Path) -> None:
+    sys.path.insert(0, str(DATA))
+    try:
+        from make_fixtures import make
+    finally:
+        sys.path.remove(str(DATA))
+    [log_path] = make(tmp_path, ["qa12"]).values()
+    log = inspect_log.read_eval_log(str(log_path))
+    assert log.status == "success" and len(log.samples) == 12
+    ws = _workspace(tmp_path, log_path)
+    report = json.loads(_cli("report", ws, "--format", "json"))["scorers"]["model_graded_qa"]
+    assert report["metrics"]["accuracy"] == log.results.scores[0].metrics["accuracy"].value
+    assert report["metrics"]["accuracy"] == pytest.approx((7 + 2 * 0.5) / 12, abs=1e-12)

@@ -28,6 +28,7 @@ from anser_tui.benchmarks.base import (
 )
 from anser_tui.benchmarks.inspect.loader import EXTRA_SCORER, check_options
 from anser_tui.benchmarks.inspect.values import rubric_of
+from anser_tui.core.errors import InputError
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, JudgmentStatus, LogRecord, RunOutput
 from anser_tui.workspace.rubric import Rubric
@@ -37,10 +38,12 @@ EXPORT = "inspect-log"
 
 
 class InspectScorerJudge:
-    """The Score was given by the log's own scorer: no request is made here."""
+    """The Score was given by the log's own scorer: no request is made here (asking for one
+    is bad input, saying where the judgments come from)."""
 
     def calls(self, task: Task, rubric: Rubric, answer: str) -> list[CallSpec]:
-        return []
+        raise InputError("Inspect AI items are judged by the log's own scorer: import its "
+                         "Scores with `anser-tui import-judgments WS LOG --run NAME`")
 
     def parse(self, rubric: Rubric, call: CallSpec, reply: str | dict[str, Any]) -> ParsedReply:
         return ParsedReply(JudgmentStatus.INVALID, str(reply),

@@ -3,10 +3,11 @@ output.completion as the run's answer, and the reviewed scorer's Score as its ju
 
 The log must hold the workspace's samples (a sample the workspace does not know is bad input;
 one the log lacks is simply missing). A Score becomes a judgment of one whole-rubric call:
-its raw text is the Score as JSON (value, answer, explanation, metadata with the grader's
-prompt and reply), its marks the value's (`values.marks_of`), its reason the explanation. An
-unscored sample (no value, or the NaN Inspect writes) is a failed judgment, status
-parse_error; a value of another kind than the scorer's is status invalid; neither is a verdict.
+its raw text is the Score as JSON (value, answer, explanation, metadata) with the grader's
+prompt and reply beside it (`raw_text`), its marks the value's (`values.marks_of`), its reason
+the explanation. An unscored sample (no value, or the NaN Inspect writes) is a failed
+judgment, status parse_error; a value of another kind than the scorer's is status invalid;
+neither is a verdict.
 """
 
 from __future__ import annotations
@@ -46,8 +47,16 @@ def read_outputs(path: Path, known: Callable[[str], bool]) -> list[tuple[int, Ru
             for line, v in _views(path, known)[1]]
 
 
+def raw_text(score: ScoreView) -> str:
+    """What the judgment keeps whole: `{"score": the Score as JSON, "grader": {"prompt",
+    "reply"}}` (the grader's exchange as text; null where the scorer used no model)."""
+    return json.dumps({"score": score.record, "grader": {"prompt": score.grader_prompt,
+                                                         "reply": score.grader_reply}},
+                      ensure_ascii=False)
+
+
 def parsed_score(spec: Mapping[str, Any], score: ScoreView) -> ParsedReply:
-    raw = json.dumps(score.record, ensure_ascii=False)
+    raw = raw_text(score)
     if score.value is None:
         return ParsedReply(JudgmentStatus.PARSE_ERROR, raw, reason=score.explanation,
                            error="the scorer gave no value (unscored)")

@@ -14,6 +14,9 @@ It writes, beside itself:
 - epochs2.eval: 4 samples, 2 epochs (the solver's answer changes from one epoch to the next).
 - transcript.eval: 2 samples whose input is a conversation with a tool call, its tool result and
   an image; scored by model_graded_qa, match (C/I) and a scorer with dict values.
+- unscored.eval: 3 samples, the grader gives sample 2 no grade (Inspect leaves it unscored).
+
+`make(folder, names)` writes some of them elsewhere (the tests run a real eval through it).
 
 The solver and the grader are both the model under evaluation (`openai/fake`, base URL the
 fake server on 127.0.0.1); the server tells them apart by the grading template's
@@ -59,6 +62,8 @@ def _solver_reply(prompt: str) -> str:
 
 
 def _grader_reply(prompt: str) -> str:
+    if "Question 2: What is 2 + 6? (unscored)" in prompt:
+        return "I cannot decide."  # no grade: Inspect records the sample as unscored
     submission = re.search(r"\[Submission\]: (.*?)\n\*\*\*", prompt, re.S)
     criterion = re.search(r"\[Criterion\]: (.*?)\n\*\*\*", prompt, re.S)
     said = submission.group(1) if submission else ""
@@ -128,25 +133,35 @@ def _tasks() -> dict[str, tuple]:
                          scorer=graded), "eval", 2),
         "transcript": (Task(name="transcript", dataset=conversation, solver=generate(),
                             scorer=[graded, match(), style()]), "eval", 1),
+        "unscored": (Task(name="unscored", dataset=_sums(3, "unscored"), solver=generate(),
+                          scorer=graded), "eval", 1),
     }
 
 
-def main() -> None:
+def make(folder: Path, names: list[str] | None = None) -> dict[str, Path]:
+    """Run the evals named (default: all) and write their logs into `folder`."""
     from inspect_ai import eval as inspect_eval
 
     os.environ["OPENAI_API_KEY"] = "dummy"
+    written: dict[str, Path] = {}
     with FakeOpenAI(reply) as url, tempfile.TemporaryDirectory() as tmp:
         for name, (task, fmt, epochs) in _tasks().items():
+            if names is not None and name not in names:
+                continue
             out = Path(tmp) / name
             [log] = inspect_eval(task, model="openai/fake", model_base_url=url,
                                  model_args={"responses_api": False}, log_dir=str(out),
                                  log_format=fmt, epochs=epochs, display="none",
                                  max_connections=1)
             assert log.status == "success", (name, log.status, log.error)
-            [written] = list(out.glob(f"*.{fmt}"))
-            shutil.copyfile(written, HERE / f"{name}.{fmt}")
-            print(f"{name}.{fmt}: {len(log.samples or [])} samples, "
-                  f"{[(s.name, {k: m.value for k, m in s.metrics.items()}) for s in log.results.scores]}")
+            [found] = list(out.glob(f"*.{fmt}"))
+            written[name] = Path(shutil.copyfile(found, folder / f"{name}.{fmt}"))
+    return written
+
+
+def main() -> None:
+    for name, path in make(HERE).items():
+        print(f"{name}: {path.name}")
 
 
 if __name__ == "__main__":
