@@ -56,7 +56,8 @@ def init(workspace: Path, benchmark: str, data_dir: Path, dataset_version: str |
 def import_run_cmd(workspace: Path, run_file: Path, name: str, log_file: Path | None,
                    data_dir: Path | None) -> None:
     """Import a system's outputs (ANSER {id, answer, retrieved_evidence}; PRBench {task,
-    response}; AA-LCR {question_id, answer}: one a line), scored.
+    response}; AA-LCR {question_id, answer}: one a line; evalscope's predictions, a file or
+    its outputs/ folder; an Inspect AI log), scored.
 
     Every metric but BERTScore-F1 is computed and stored with the run, in one transaction
     (nothing is written if the file or the scoring fails); the score command adds
@@ -82,7 +83,8 @@ def import_run_cmd(workspace: Path, run_file: Path, name: str, log_file: Path | 
 def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None:
     """Import recorded judge outputs (ANSER {id, output, model} lines; PRBench per-criterion
     {task, criterion_id, reply} lines, evals.py results JSON or evalscope reviews; AA-LCR
-    {question_id, dataset_version, reply} lines)."""
+    {question_id, dataset_version, reply} lines or evalscope reviews; an Inspect AI log's
+    Scores)."""
     from anser_tui.judge import import_judgments
     from anser_tui.workspace import WorkspaceStore
 
