@@ -155,6 +155,10 @@ def test_the_export_never_writes_the_source(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["export", str(ws), "--what", "inspect-log", "--run", RUN,
                                       "-o", str(source)])
     assert result.exit_code == 2 and "give another file than the source log" in result.output
+    nowhere = tmp_path / "nowhere" / "out.eval"
+    result = CliRunner().invoke(cli, ["export", str(ws), "--what", "inspect-log", "--run", RUN,
+                                      "-o", str(nowhere)])
+    assert result.exit_code == 2 and f"{nowhere.parent}: no such folder" in result.output
 
 
 def test_a_json_log_is_read(tmp_path: Path) -> None:

@@ -84,6 +84,8 @@ def export_log(source: Path, out: Path, tasks_by_id: Mapping[str, Task],
     source, out = Path(source), Path(out)
     if out.suffix not in SUFFIXES:
         raise InputError("the exported log must be a .eval or .json file", out)
+    if not out.parent.is_dir():
+        raise InputError("no such folder", out.parent)
     if out.resolve() == source.resolve():
         raise InputError("the export is a copy: give another file than the source log", out)
     api = inspect_log_api()
