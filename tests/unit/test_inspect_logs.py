@@ -263,3 +263,20 @@ def test_a_real_inspect_eval_against_a_local_fake_server_is_imported(tmp_path: P
     report = json.loads(_cli("report", ws, "--format", "json"))["scorers"]["model_graded_qa"]
     assert report["metrics"]["accuracy"] == log.results.scores[0].metrics["accuracy"].value
     assert report["metrics"]["accuracy"] == pytest.approx((7 + 2 * 0.5) / 12, abs=1e-12)
+
+
+@pytest.mark.parametrize(("name", "text", "says"), [
+    ("bad.json", '{"a": 1}', "not a readable Inspect AI log (ValidationError: "),
+    ("bad.eval", "garbage", "not a readable Inspect AI log ("),  # inspect-ai's words after
+    ("log.txt", "{}", "an Inspect AI log is a .eval or .json file"),
+])
+def test_a_file_that_is_no_inspect_log_is_refused_in_one_line(
+        tmp_path: Path, name: str, text: str, says: str) -> None:
+    log = tmp_path / name
+    log.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["init", str(tmp_path / "ws.db"), "--benchmark",
+                                      "inspect", "--data", str(log)])
+    assert result.exit_code == 2
+    [line] = result.output.strip().splitlines()
+    assert line.startswith(f"anser-tui: error: {log}: {says}")
+    assert not (tmp_path / "ws.db").exists()

@@ -45,7 +45,8 @@ def read_log(path: Path) -> Any:
     try:
         log = api.read_eval_log(str(path), resolve_attachments=True)
     except Exception as exc:  # inspect-ai raises many kinds for a file it cannot read
-        raise InputError(f"not a readable Inspect AI log ({type(exc).__name__}: {exc})",
+        first = next(iter(str(exc).splitlines()), "")
+        raise InputError(f"not a readable Inspect AI log ({type(exc).__name__}: {first})",
                          path) from None
     if not log.samples:
         raise InputError("the log holds no samples", path)
