@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -216,6 +217,11 @@ class Benchmark(Protocol):
         """The report as the terminal table lays it out (`policy` as in `render_report`)."""
         ...
 
+    # The embedded demo (DemoFiles below).
+    def demo(self) -> DemoFiles | None:
+        """Where the benchmark's demo files are and how they are imported; None: it has none."""
+        ...
+
 
 class WithoutCorpora:
     """For a benchmark whose answers are judged, with no evidence corpora to check runs
@@ -226,3 +232,29 @@ class WithoutCorpora:
 
     def retrieved_problem(self, task: Task, retrieved: list[Any]) -> str | None:
         return None
+
+
+# ---- The embedded demo --------------------------------------------------------------------
+# What `Benchmark.demo` returns: the demo is data, shipped in the benchmark's own package, and
+# the installer (anser_tui.demo) builds its workspace through the ordinary verbs.
+
+
+@dataclass(frozen=True)
+class DemoFiles:
+    """A benchmark's embedded demo, as package data: `source` is a folder holding the files a
+    user of the benchmark would have, the release in its own layout (in `data`) and one run
+    `run` beside it (`run_file`, its reproducibility log `log_file` where it has one, the
+    recorded judge outputs `judgments_file`; paths relative to `source`). The installer copies
+    the folder whole into `<data dir>/<home>/data`, marked with `version` (a new version
+    replaces an older copy), then makes `<home>/demo.db`: init under `options`, import-run,
+    import-judgments, score."""
+
+    source: Traversable
+    version: str
+    home: str
+    data: str
+    run: str
+    run_file: str
+    judgments_file: str
+    log_file: str | None = None
+    options: Mapping[str, str] = field(default_factory=dict)

@@ -51,7 +51,7 @@ def calibration(workspace: Path, run: str | None, fmt: str, target_width: float 
     settings = load_cli_settings().calibration
     if target_width is not None and target_width <= 0:
         raise InputError(f"--target-width {target_width}: give a positive width")
-    with WorkspaceStore.open(workspace) as store:
+    with WorkspaceStore.open(workspace, read_only=True) as store:
         report = calibration_report(store, _runs(store, run), seed=settings.seed,
                                     resamples=settings.resamples,
                                     target_width=target_width or settings.target_width)
@@ -87,7 +87,7 @@ def export(workspace: Path, what: str, out: Path | None, fmt: str | None,
     if what not in ("decisions", "calibration-set", "adjudicated"):
         _benchmark_export(workspace, what, run, out, data_dir)
         return
-    with WorkspaceStore.open(workspace) as store:
+    with WorkspaceStore.open(workspace, read_only=True) as store:
         runs = _runs(store, run)
         if what == "decisions":
             text = exports.jsonl([r for r in exports.decision_records(store) if r["run"] in runs])

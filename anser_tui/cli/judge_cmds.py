@@ -30,6 +30,7 @@ def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
 
     from anser_tui.cli.console import JudgeProgress
     from anser_tui.judge import JudgeParams, JudgeRunner, plan_judging, run_items
+    from anser_tui.judge.client import require_api_key
     from anser_tui.workspace import WorkspaceStore
 
     given = {"model": model, "base_url": base_url, "concurrency": concurrency}
@@ -40,6 +41,8 @@ def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
         try:
             plan = plan_judging(store, run_items(store, store.require_run(run)),
                                 JudgeParams.from_settings(settings), limit)
+            if runner.needs_sending(plan):
+                require_api_key(settings)  # before the progress bar draws anything
             with JudgeProgress(len(plan.requests), shown=bool(plan.requests)) as bar:
                 runner.on_judgment = bar.update
                 asyncio.run(runner.run(plan))

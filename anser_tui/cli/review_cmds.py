@@ -45,8 +45,9 @@ def build_app(workspace: Path, reviewer: str | None = None, session: str | None 
               help="Review every task, not only those the LLM judge scores.")
 @click.option("--blind", is_flag=True,
               help="Hide the judge's marks on an item until you commit your own.")
-@click.option("--benchmark", type=click.Choice(["anser", "prbench", "aalcr"]), default="anser",
-              show_default=True, help="Which benchmark's demo to open.")
+@click.option("--benchmark", type=click.Choice(["anser", "prbench", "aalcr", "inspect"]),
+              default="anser", show_default=True,
+              help="Which benchmark's demo to open (inspect: needs the inspect extra).")
 def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool,
          benchmark: str) -> None:
     """Open the embedded demo (no network, no API key).
@@ -54,26 +55,18 @@ def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool,
     The demo's workspace and benchmark folder live under the data directory; their paths are
     printed (on stderr) before the screen opens, for `show`, `report` or `judge` on them.
     """
+    from anser_tui.benchmarks.registry import benchmark_named
     from anser_tui.cli.console import build_indexes
+    from anser_tui.demo import DemoPaths, demo_home, ensure_demo_workspace
     from anser_tui.review import QueueSpec
 
     settings = load_cli_settings()
-    if benchmark == "prbench":
-        from anser_tui.demo.prbench import ensure_prbench_workspace
-
-        workspace = ensure_prbench_workspace(settings.data_dir / "demo-prbench", rebuild)
-        data = workspace.parent / "data"
-    elif benchmark == "aalcr":
-        from anser_tui.demo.aalcr import ensure_aalcr_workspace
-
-        workspace = ensure_aalcr_workspace(settings.data_dir / "demo-aalcr", rebuild)
-        data = workspace.parent / "data"
-    else:
-        from anser_tui.demo.workspace import ensure_demo_workspace
-
-        workspace = ensure_demo_workspace(settings.data_dir / "demo", rebuild=rebuild)
-        data = workspace.parent / "data" / "anser-bench"
-        build_indexes(data / "corpora", settings.corpora)
+    home = demo_home(benchmark, settings.data_dir)
+    workspace = ensure_demo_workspace(benchmark, home, rebuild=rebuild)
+    data = DemoPaths.under(home / "data", benchmark).data_dir
+    corpora = benchmark_named(benchmark).corpora_dir(data)
+    if corpora is not None:
+        build_indexes(corpora, settings.corpora)
     click.echo(f"demo workspace: {workspace} (data: {data})", err=True)
     build_app(workspace, reviewer=reviewer, settings=settings,
               queue=QueueSpec(all_tasks=all_tasks), blind=blind).run()

@@ -81,7 +81,7 @@ def report(workspace: Path, run: str | None, fmt: str, policy: str | None,
     from anser_tui.exchange.workspace_scores import workspace_report
     from anser_tui.workspace import WorkspaceStore
 
-    with WorkspaceStore.open(workspace) as store:
+    with WorkspaceStore.open(workspace, read_only=True) as store:
         runs = [store.require_run(run)] if run is not None else store.run_names()
         if not runs:
             raise InputError("the workspace has no runs (use `anser-tui import-run`)",

@@ -85,15 +85,17 @@ def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None
     {task, criterion_id, reply} lines, evals.py results JSON or evalscope reviews; AA-LCR
     {question_id, dataset_version, reply} lines or evalscope reviews; an Inspect AI log's
     Scores)."""
-    from anser_tui.judge import import_judgments
+    from anser_tui.judge.importing import import_judgment_file
     from anser_tui.workspace import WorkspaceStore
 
     with WorkspaceStore.open(workspace) as store:
-        judgments = import_judgments(store, judgment_file, run)
+        judgments, already = import_judgment_file(store, judgment_file, run)
     counts: dict[str, int] = {}
     for j in judgments:
         counts[j.status.value] = counts.get(j.status.value, 0) + 1
     summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+    if already:
+        summary = "; ".join(filter(None, [summary, f"{already} already stored"]))
     click.echo(f"imported {len(judgments)} judgments for run {run!r} ({summary})")
 
 
@@ -109,7 +111,7 @@ def show(workspace: Path, task_id: str, run: str | None, data_dir: Path | None) 
     from anser_tui.workspace import WorkspaceStore
 
     settings = load_cli_settings()
-    with WorkspaceStore.open(workspace) as store:
+    with WorkspaceStore.open(workspace, read_only=True) as store:
         library = CorpusLibrary(find_data(store, data_dir, settings) / "corpora",
                                 settings.corpora)
         try:

@@ -1,4 +1,4 @@
-"""Writing a demo folder whole or not at all (the PRBench and AA-LCR demos).
+"""Writing a demo folder whole or not at all.
 
 The folder is written into a staging folder beside the target, marked with its version, and
 renamed into place; a folder already holding a complete demo of that version is left as it

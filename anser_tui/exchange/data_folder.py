@@ -6,8 +6,9 @@ signature of its task files (paths, sizes, modification times) and the benchmark
 hash of the tasks). The folder is looked for in this order: `--data` (given: it must match, or
 the command stops), the `benchmark_data` setting for the benchmark, the stored path, the stored
 relative path. A folder whose task files still carry the stored signature is taken as it is;
-any other is loaded and its tasks' fingerprint compared. A folder found anew is recorded, so the
-next command finds it without being told. Loading and signatures use the load options the
+any other is loaded and its tasks' fingerprint compared. A folder found anew is recorded (a
+read verb's store records it through a writing one), so the next command finds it without being
+told. Loading and signatures use the load options the
 workspace was made with (meta `load_options`, JSON; none for a workspace made before them).
 """
 
@@ -70,7 +71,7 @@ def data_folder(store: WorkspaceStore, given: Path | None = None,
         if folder == stored and signature and signature == store.meta("data_signature"):
             return folder
         if _matches(store, benchmark, folder):
-            store.set_meta(data_dir_meta(store.path, folder, signature))
+            store.remember(data_dir_meta(store.path, folder, signature))
             return folder
         if given is not None and folder == Path(given).expanduser().resolve():
             raise InputError("this folder does not hold the benchmark the workspace was made "

@@ -12,6 +12,9 @@
 - adjudicated (JSONL or CSV): one record per item the judge scored or a human decided: the
   judge's score, the adjudicated score (as the report averages it), its standing ("judge",
   "reviewed", "agreed", "disputed", "adjudicated"), the reviewers and the human marks.
+
+A human's score is written at its rubric's precision (an integer where the judge prompt asks
+for one), however it was stored: no float noise such as 62.500000000000014.
 """
 
 from __future__ import annotations
@@ -19,9 +22,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
+from functools import cache
 from typing import Any
 
+from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.calibration.adjudication import Settlement, Standing, settle
 from anser_tui.calibration.pairs import CalibrationInputs
 from anser_tui.review.session_rows import load_sessions
@@ -29,10 +34,25 @@ from anser_tui.workspace.decisions import all_decisions
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.judgments import usable_score
 from anser_tui.workspace.records import Judgment
+from anser_tui.workspace.rubric import Rubric, at_precision
 from anser_tui.workspace.store import WorkspaceStore
 
 ADJUDICATED_COLUMNS = ("run", "id", "group", "form", "judge_score", "adjudicated_score",
                        "standing", "reviewers", "human_marks")
+
+
+def human_score(rubric: Rubric | None, value: float | None) -> float | int | None:
+    """A human's score as exported: at the rubric's precision (an int for whole points)."""
+    if value is None or rubric is None or rubric.decimals is None:
+        return value
+    rounded = at_precision(value, rubric.decimals)
+    return int(rounded) if rubric.decimals == 0 else rounded
+
+
+def _rubric_of(store: WorkspaceStore) -> Callable[[str], Rubric | None]:
+    benchmark = benchmark_named(store.benchmark)
+    return cache(lambda task_id: benchmark.rubric(store.task(task_id))
+                 if store.has_task(task_id) else None)
 
 
 def jsonl(records: Iterator[dict[str, Any]] | list[dict[str, Any]]) -> str:
@@ -42,6 +62,7 @@ def jsonl(records: Iterator[dict[str, Any]] | list[dict[str, Any]]) -> str:
 def decision_records(store: WorkspaceStore) -> Iterator[dict[str, Any]]:
     sessions = load_sessions(store)
     recheck = {(sid, e.item) for sid, s in sessions.items() for e in s.items if e.recheck}
+    rubric = _rubric_of(store)
     for d in sorted(all_decisions(store), key=lambda d: (d.created_at or "", d.id or 0)):
         session = sessions.get(d.session_id)
         yield {"uid": d.uid, "session": session.name if session else None,
@@ -49,7 +70,7 @@ def decision_records(store: WorkspaceStore) -> Iterator[dict[str, Any]]:
                "purpose": session.purpose if session else None,
                "recheck": (d.session_id, Item(d.run, d.task_id)) in recheck,
                "reviewer": d.reviewer, "run": d.run, "id": d.task_id, "kind": d.kind.value,
-               "marks": d.marks, "score": d.score,
+               "marks": d.marks, "score": human_score(rubric(d.task_id), d.score),
                "reason_code": d.reason_code.value if d.reason_code else None,
                "comment": d.comment, "judge_visible": d.judge_visible,
                "judgment_uid": d.judgment_uid, "target_uid": d.target_uid,
@@ -96,7 +117,8 @@ def calibration_set(store: WorkspaceStore, runs: Collection[str] | None = None
                "judge": {"marks": judgment.marks, "score": judgment.score,
                          "reason": judgment.reason, "status": judgment.status.value,
                          "model": judgment.model, "raw": judgment.raw},
-               "human_marks": decision.marks, "human_score": decision.score,
+               "human_marks": decision.marks,
+               "human_score": human_score(inputs.rubric(item.task_id), decision.score),
                "reason_code": code.value if code else None, "comment": _comment(inputs, s),
                "reviewers": list(s.reviewers), "standing": s.standing.value}
 
@@ -114,7 +136,8 @@ def adjudicated_records(store: WorkspaceStore, runs: Collection[str] | None = No
         judgment = inputs.judgments.get(item)
         judge = usable_score(judgment) if judgment else None
         s = settled.get(item)
-        human = s.score if s and s.standing is not Standing.DISPUTED else None
+        human = human_score(inputs.rubric(item.task_id), s.score) if (
+            s and s.standing is not Standing.DISPUTED) else None
         if judge is None and human is None:
             continue
         task = inputs.tasks[item.task_id]

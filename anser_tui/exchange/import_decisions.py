@@ -5,16 +5,16 @@ One JSON object a line: `{"id", "run", "marks", "reason_code", "comment"}` (and 
 Every line is checked before anything is written (the file is rejected with its path and
 line): a known task the judge scores, a run of the workspace, marks for every criterion of the
 task's rubric with a valid value (an integer 0-4; 0/1 or false/true for a binary criterion)
-and no other key, a
-reason code from the review screen's list (or null), a comment string (or null), one line per
-(run, task).
+and no other key, a reason code from the review screen's list, by name or by the digit the
+screen shows for it (or null), a comment string (or null), one line per (run, task).
 
-The labels become override decisions of reviewer R in one new session of purpose "review"
-named `import:<file name>` (`#2`, `#3`, ... when that name is taken), in one transaction, each
-naming the run's current judgment. Imported labels are blind (`judge_visible` false: the
-person labelling elsewhere did not see this judge's marks) unless a line says
-`"judge_visible": true`. The session is not a random sample (its design says so), so its
-labels calibrate the judge but give no corrected score.
+The labels become decisions of reviewer R (an accept where the marks are the judge's own, else
+an override; scored from the marks as the judge is asked to score them) in one new session of
+purpose "review" named `import:<file name>` (`#2`, `#3`, ... when that name is taken), in one
+transaction, each naming the run's current judgment. Imported labels are blind
+(`judge_visible` false: the person labelling elsewhere did not see this judge's marks) unless a
+line says `"judge_visible": true`. The session is not a random sample (its design says so), so
+its labels calibrate the judge but give no corrected score.
 """
 
 from __future__ import annotations
@@ -30,16 +30,30 @@ from anser_tui.review.session_rows import (
     free_session_name,
     insert_session,
 )
-from anser_tui.workspace.decisions import append_decision
+from anser_tui.workspace.decisions import append_decision, verdict_kind
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.judgments import current_judgments
-from anser_tui.workspace.records import Decision, DecisionKind, ReasonCode
+from anser_tui.workspace.records import Decision, ReasonCode
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.runs import iter_jsonl
 from anser_tui.workspace.store import WorkspaceStore
 
 _KEYS = {"id", "run", "marks", "reason_code", "comment", "judge_visible"}
-_CODES = ", ".join(c.value for c in ReasonCode)
+_DIGITS = {str(i): c for i, c in enumerate(ReasonCode, start=1)}  # as the screen numbers them
+_CODES = (", ".join(f"{d} {c.value}" for d, c in _DIGITS.items())
+          + " (the digit, as the review screen numbers them, or the name)")
+
+
+def _reason(value: Any, path: Path, line: int) -> ReasonCode | None:
+    """A reason code given by name, or by the digit the review screen shows for it."""
+    if value is None:
+        return None
+    text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+    if isinstance(text, str) and text in _DIGITS:
+        return _DIGITS[text]
+    if isinstance(text, str) and text in {c.value for c in ReasonCode}:
+        return ReasonCode(text)
+    raise InputError(f"reason_code {value!r} is not one of: {_CODES}", path, line)
 
 
 def _marks(value: Any, rubric: Rubric, path: Path, line: int) -> dict[str, int]:
@@ -101,9 +115,7 @@ def read_decisions(store: WorkspaceStore, path: Path, reviewer: str, run: str | 
             raise InputError(f"the LLM judge does not score {task_id}: nothing to label", path,
                              line)
         marks = _marks(record.get("marks"), rubric, path, line)
-        code = record.get("reason_code")
-        if code is not None and code not in {c.value for c in ReasonCode}:
-            raise InputError(f"reason_code {code!r} is not one of: {_CODES}", path, line)
+        code = _reason(record.get("reason_code"), path, line)
         comment = _text(record, "comment", path, line)
         visible = record.get("judge_visible", False)
         if not isinstance(visible, bool):
@@ -116,8 +128,8 @@ def read_decisions(store: WorkspaceStore, path: Path, reviewer: str, run: str | 
         judgment = judgments[item_run].get(task_id)
         out.append(Decision(
             session_id=0, run=item_run, task_id=task_id, reviewer=reviewer,
-            kind=DecisionKind.OVERRIDE, marks=marks, score=rubric.score(marks),
-            reason_code=ReasonCode(code) if code else None,
+            kind=verdict_kind(marks, judgment), marks=marks, score=rubric.human_score(marks),
+            reason_code=code,
             comment=comment, judge_visible=visible,
             judgment_uid=judgment.uid if judgment else None))
     if not out:

@@ -92,14 +92,19 @@ def _meta(conn: sqlite3.Connection) -> dict[str, str]:
     return {k: v for k, v in conn.execute("SELECT key, value FROM meta")}
 
 
-def _check_benchmark(out: WorkspaceStore, src: sqlite3.Connection, path: Path) -> None:
+def _a(word: str) -> str:
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def _check_benchmark(out: WorkspaceStore, src: sqlite3.Connection, path: Path,
+                     target: Path) -> None:
     theirs = _meta(src)
-    ours = {"benchmark": out.benchmark, "fingerprint": out.meta("benchmark_fingerprint")}
-    if theirs.get("benchmark", "anser") != ours["benchmark"]:
-        raise InputError(f"a {theirs.get('benchmark')} workspace cannot merge into a "
-                         f"{ours['benchmark']} one ({out.path}): refusing to merge", path)
-    if theirs.get("benchmark_fingerprint") != ours["fingerprint"]:
-        raise InputError(f"its tasks differ from {out.path}'s (another benchmark folder or "
+    benchmark = theirs.get("benchmark", "anser")
+    if benchmark != out.benchmark:
+        raise InputError(f"{_a(benchmark)} workspace cannot merge into {_a(out.benchmark)} "
+                         f"one ({target}): refusing to merge", path)
+    if theirs.get("benchmark_fingerprint") != out.meta("benchmark_fingerprint"):
+        raise InputError(f"its tasks differ from {target}'s (another benchmark folder or "
                          "release): refusing to merge", path)
 
 
@@ -121,7 +126,7 @@ def _cell_key(value: float | None, detail: str | None) -> tuple[bool, float, str
     return (value is None, value if value is not None else 0.0, detail or "")
 
 
-def _merge_runs(out: WorkspaceStore, src: sqlite3.Connection, path: Path,
+def _merge_runs(out: WorkspaceStore, src: sqlite3.Connection, path: Path, target: Path,
                 counts: MergeCounts) -> None:
     ours = {r[0]: r[1] for r in out.conn.execute("SELECT name, content_hash FROM runs")}
     for run in src.execute("SELECT * FROM runs ORDER BY imported_at, name").fetchall():
@@ -129,7 +134,7 @@ def _merge_runs(out: WorkspaceStore, src: sqlite3.Connection, path: Path,
         if name in ours:
             if ours[name] != run["content_hash"]:
                 raise InputError(f"run {name!r} holds other outputs than the run of that name "
-                                 f"in {out.path} (content hashes differ): rename one (import "
+                                 f"in {target} (content hashes differ): rename one (import "
                                  "it again under another --name) before merging", path)
         else:
             _copy_rows(out, src, "runs", "name=?", (name,))
@@ -260,16 +265,19 @@ def _merge_decisions(out: WorkspaceStore, src: sqlite3.Connection, sessions: dic
     counts.decisions += len(rows)
 
 
-def merge_into(out: WorkspaceStore, sources: Sequence[Path]) -> list[MergeCounts]:
-    """Merge every source into `out` in one transaction (nothing is written on a refusal)."""
+def merge_into(out: WorkspaceStore, sources: Sequence[Path], target: Path | None = None
+               ) -> list[MergeCounts]:
+    """Merge every source into `out` in one transaction (nothing is written on a refusal);
+    `target` is the user's name for `out` in messages (default its path)."""
+    target = target or out.path
     summary = []
     renumber = False
     with out.transaction():
         for path in sources:
             counts = MergeCounts(str(path))
             with _source(Path(path)) as src:
-                _check_benchmark(out, src, path)
-                _merge_runs(out, src, path, counts)
+                _check_benchmark(out, src, path, target)
+                _merge_runs(out, src, path, target, counts)
                 renumber |= _merge_judgments(out, src, counts)
                 _merge_caches(out, src)
                 _merge_decisions(out, src, _merge_sessions(out, src, counts), counts)
@@ -310,7 +318,7 @@ def merge_workspaces(out: Path, sources: Sequence[Path]) -> list[MergeCounts]:
                  for t in ("runs", "judgments", "sessions", "decisions", "metrics")}
             counts = MergeCounts(str(sources[0]), n["runs"], n["judgments"], n["sessions"],
                                  n["decisions"], n["metrics"])
-            summary = [counts, *merge_into(store, sources[1:])]
+            summary = [counts, *merge_into(store, sources[1:], out)]
             store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     except BaseException:
         for suffix in ("", "-wal", "-shm"):

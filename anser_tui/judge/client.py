@@ -48,6 +48,16 @@ class TransportFailure(Exception):
     """No usable reply: the item gets a transport_error judgment (and is retried next run)."""
 
 
+def require_api_key(settings: JudgeSettings) -> str | None:
+    """The API key from the environment; an InputError when there is none and no --base-url
+    (checked before anything is printed, and again by each client)."""
+    key = os.environ.get(settings.api_key_env)
+    if not key and settings.base_url is None:
+        raise InputError(f"no API key: set the environment variable {settings.api_key_env} "
+                         "(or point --base-url at a server that needs none)")
+    return key
+
+
 class JudgeClient:
     """Sends prompts; counts every HTTP request it makes (retries included)."""
 
@@ -58,10 +68,7 @@ class JudgeClient:
         self.backoff_s = backoff_s
         self.max_backoff_s = max_backoff_s
         self.requests_sent = 0
-        key = os.environ.get(settings.api_key_env)
-        if not key and settings.base_url is None:
-            raise InputError(f"no API key: set the environment variable {settings.api_key_env} "
-                             "(or point --base-url at a server that needs none)")
+        key = require_api_key(settings)
         self._secret = key or None
         # Several clients, each with its own small connection pool: the HTTP pool scans every
         # connection it holds for each request, so one pool of 64 connections spent more CPU

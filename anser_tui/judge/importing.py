@@ -1,13 +1,16 @@
 """Importing recorded judge outputs into a workspace: the file is read by the workspace's
 benchmark (`Benchmark.read_judgments`: ANSER `{id, output, model}` lines; PRBench and AA-LCR
-in their own and their peers' formats), checked whole, then stored in one transaction."""
+in their own and their peers' formats), checked whole, then stored in one transaction. A
+judgment already stored (the same task, judge model, answer keys and calls with the same raw
+replies: the same file imported again) is not stored again; the import counts it."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from pathlib import Path
 
 from anser_tui.benchmarks.registry import benchmark_named
-from anser_tui.workspace.judgments import add_judgments
+from anser_tui.workspace.judgments import add_judgments, judgment_history
 from anser_tui.workspace.records import Judgment
 from anser_tui.workspace.store import WorkspaceStore
 
@@ -18,7 +21,24 @@ def read_judgment_file(store: WorkspaceStore, path: Path, run: str) -> list[Judg
     return benchmark.read_judgments(Path(path), {t.id: t for t in store.tasks()}, run)
 
 
-def import_judgments(store: WorkspaceStore, path: Path, run: str) -> list[Judgment]:
-    """Read a judgment file whole, then store it in one transaction."""
+def _identity(judgment: Judgment) -> Hashable:
+    """What makes two judgments the same attempt: task, judge, answer keys, calls and replies."""
+    return (judgment.task_id, judgment.model, judgment.dataset_version,
+            tuple((c.criterion, c.raw) for c in judgment.calls))
+
+
+def import_judgment_file(store: WorkspaceStore, path: Path, run: str
+                         ) -> tuple[list[Judgment], int]:
+    """Read a judgment file whole, then store the judgments not already stored in one
+    transaction; (those stored, how many were already there)."""
     run = store.require_run(run)
-    return add_judgments(store, read_judgment_file(store, path, run))
+    read = read_judgment_file(store, path, run)
+    stored = {_identity(j) for task_id in {j.task_id for j in read}
+              for j in judgment_history(store, run, task_id)}
+    new = [j for j in read if _identity(j) not in stored]
+    return add_judgments(store, new), len(read) - len(new)
+
+
+def import_judgments(store: WorkspaceStore, path: Path, run: str) -> list[Judgment]:
+    """`import_judgment_file`'s judgments stored."""
+    return import_judgment_file(store, path, run)[0]

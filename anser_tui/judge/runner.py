@@ -107,6 +107,11 @@ class JudgeRunner:
             writer.close()
         return summary
 
+    def needs_sending(self, plan: JudgePlan) -> bool:
+        """Whether some call of the plan has no cached reply (the judge, and its key, needed)."""
+        return any(cached_reply(self.store, call.key) is None
+                   for request in plan.requests for call in request.calls)
+
     def _serve_cached(self, writer: WorkspaceStore) -> deque[tuple[int, int]]:
         """Fill in the cached replies, write the judgments they complete; the calls to send."""
         pending: deque[tuple[int, int]] = deque()

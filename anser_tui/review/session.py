@@ -15,6 +15,7 @@ from anser_tui.workspace.decisions import (
     ItemState,
     append_decision,
     session_decisions,
+    verdict_kind,
 )
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import (
@@ -227,13 +228,15 @@ class ReviewSession:
     def override(self, item: Item, marks: dict[str, int], judgment: Judgment | None,
                  judge_visible: bool = True, reason_code: ReasonCode | None = None,
                  comment: str | None = None, time_spent_s: float | None = None) -> Decision:
+        """The reviewer's own marks, scored as the judge is asked to score them; marks equal
+        to the judge's are an accept (DESIGN 8)."""
         rubric = self.rubric(item)
         if rubric is None:
             raise ValueError(f"the LLM judge does not score {item.task_id}: nothing to override")
-        score = rubric.score(marks)
+        score = rubric.human_score(marks)
         if score is None:
             raise ValueError(f"marks must give every criterion of {rubric.id} a valid value")
-        return self._append(item, DecisionKind.OVERRIDE, marks=marks, score=score,
+        return self._append(item, verdict_kind(marks, judgment), marks=marks, score=score,
                             judge_visible=judge_visible, reason_code=reason_code,
                             comment=comment, time_spent_s=time_spent_s,
                             judgment_uid=judgment.uid if judgment else None)

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from anser_tui.workspace.records import Decision, DecisionKind
+from anser_tui.workspace.records import Decision, DecisionKind, Judgment
 from anser_tui.workspace.store import WorkspaceStore, utc_now
 
 VERDICTS = (DecisionKind.ACCEPT, DecisionKind.OVERRIDE)
 _INSERT = (f"INSERT INTO decisions ({', '.join(Decision.COLUMNS)}) "
            f"VALUES ({', '.join('?' * len(Decision.COLUMNS))})")
 _SELECT = f"SELECT id, {', '.join(Decision.COLUMNS)} FROM decisions"
+
+
+def verdict_kind(marks: Mapping[str, int], judgment: Judgment | None) -> DecisionKind:
+    """A human's marks are an accept when they are the judge's own (a judgment with a score),
+    else an override (DESIGN 8)."""
+    same = judgment is not None and judgment.score is not None and judgment.marks == dict(marks)
+    return DecisionKind.ACCEPT if same else DecisionKind.OVERRIDE
 
 
 def append_decision(store: WorkspaceStore, decision: Decision) -> Decision:

@@ -5,7 +5,11 @@ in autocommit mode and every user-level write is one `transaction()`: `BEGIN IMM
 write lock taken up front, so a second writer waits its turn instead of failing half-way),
 COMMIT at the end, ROLLBACK on any exception. Nested `transaction()` blocks are part of the
 outermost one. Opening a file of an older schema migrates it in one transaction; a file of a
-newer schema is refused before anything is written.
+newer schema is refused before anything is written. A file that does not start with SQLite's
+header is refused before any connection is made (nothing is written beside it). The read verbs
+open `read_only` (URI `mode=ro`); the -wal and -shm such a connection makes beside a file no one
+else has open are taken away on closing (by SQLite itself, through a connection that reads the
+header and closes, writing nothing), so reading leaves the file as it was and nothing beside it.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from anser_tui.workspace.sql import statements
 from anser_tui.workspace.tasks import Task
 
 LOCK_RETRIES = 20  # BEGIN IMMEDIATE attempts, on top of the busy timeout of each
+SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def utc_now() -> str:
@@ -42,6 +47,38 @@ def _connect(path: Path) -> sqlite3.Connection:
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("PRAGMA busy_timeout=30000")
     return conn
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30.0,
+                           check_same_thread=False, isolation_level=None)
+    conn.execute("PRAGMA busy_timeout=30000")
+    return conn
+
+
+def _sidecars(path: Path) -> bool:
+    return any(Path(f"{path}{s}").exists() for s in ("-wal", "-shm"))
+
+
+def _tidy(path: Path) -> None:
+    """Let SQLite remove the -wal and -shm a read-only connection left: the last connection to
+    close a WAL file removes them (an empty WAL: nothing is written to the file)."""
+    conn = sqlite3.connect(str(path), timeout=30.0, isolation_level=None)
+    try:
+        conn.execute("PRAGMA schema_version").fetchone()
+    finally:
+        conn.close()
+
+
+def _require_sqlite(path: Path) -> None:
+    """An InputError unless the file starts with SQLite's header (read before connecting)."""
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise InputError(f"cannot read ({exc.strerror})", path) from None
+    if header != SQLITE_HEADER:
+        raise InputError("not an anser-tui workspace", path)
 
 
 def schema_version(conn: sqlite3.Connection, path: Path) -> int:
@@ -64,6 +101,8 @@ class WorkspaceStore:
         self._depth = 0
         self._tasks: dict[str, Task] = {}
         self._all_tasks = False
+        self.read_only = False
+        self._tidy_on_close = False  # a read-only store made the -wal and -shm beside it
 
     # -- opening -------------------------------------------------------------------------
     @classmethod
@@ -106,12 +145,18 @@ class WorkspaceStore:
         return cls.open(path)
 
     @classmethod
-    def open(cls, path: Path) -> WorkspaceStore:
-        """Open a workspace, migrating an older schema first; a newer one is refused."""
+    def open(cls, path: Path, read_only: bool = False) -> WorkspaceStore:
+        """Open a workspace, migrating an older schema first; a newer one is refused.
+        `read_only`: for reading only (an older schema is still migrated, by a writing open)."""
         path = Path(path)
         if not path.is_file():
             raise InputError("no workspace there (create one with `anser-tui init`)", path)
-        conn = _connect(path)
+        _require_sqlite(path)
+        sidecars = _sidecars(path)
+        try:
+            conn = _connect_read_only(path) if read_only else _connect(path)
+        except sqlite3.DatabaseError:
+            raise InputError("not an anser-tui workspace", path) from None
         try:
             version = schema_version(conn, path)
             if version > SCHEMA_VERSION:
@@ -120,6 +165,12 @@ class WorkspaceStore:
                     f"release reads schema {SCHEMA_VERSION} and older): upgrade anser-tui to "
                     "open it", path)
             store = cls(path, conn)
+            store.read_only = read_only
+            store._tidy_on_close = read_only and not sidecars
+            if version < SCHEMA_VERSION and read_only:
+                conn.close()
+                cls.open(path).close()
+                return cls.open(path, read_only=True)
             if version < SCHEMA_VERSION:
                 migrate(store, version)
         except BaseException:
@@ -129,10 +180,13 @@ class WorkspaceStore:
 
     def reopen(self) -> WorkspaceStore:
         """Another store on the same file, with its own connection (for another thread)."""
-        return WorkspaceStore.open(self.path)
+        return WorkspaceStore.open(self.path, self.read_only)
 
     def close(self) -> None:
         self.conn.close()
+        if self._tidy_on_close:
+            self._tidy_on_close = False
+            _tidy(self.path)
 
     def __enter__(self) -> WorkspaceStore:
         return self
@@ -183,6 +237,14 @@ class WorkspaceStore:
         return cursor.execute(sql, params)
 
     # -- meta ----------------------------------------------------------------------------
+    def remember(self, values: Mapping[str, str]) -> None:
+        """`set_meta`, through a writing store of its own when this one is read-only."""
+        if not self.read_only:
+            self.set_meta(values)
+            return
+        with WorkspaceStore.open(self.path) as writer:
+            writer.set_meta(values)
+
     def set_meta(self, values: Mapping[str, str]) -> None:
         with self.transaction():
             self.conn.executemany(

@@ -4,8 +4,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from anser_tui.demo import build_demo
-from anser_tui.demo.workspace import build_demo_workspace
+from anser_tui.demo import build_demo, build_demo_workspace
 from anser_tui.review import ReviewSession
 from anser_tui.workspace import (
     DecisionKind,
@@ -19,7 +18,7 @@ from anser_tui.workspace import (
 
 root = Path(sys.argv[1])
 shutil.rmtree(root, ignore_errors=True)
-paths = build_demo(root / "data")
+paths = build_demo("anser", root / "data")
 ws = root / "v1.db"
 build_demo_workspace(paths, ws)
 store = WorkspaceStore.open(ws)

@@ -15,7 +15,7 @@ from anser_tui.workspace import DecisionKind, WorkspaceStore, all_decisions
 
 async def test_v1_workspace_reviews_after_migration(tmp_path: Path) -> None:
     ws = v1_copy(tmp_path)
-    data = build_demo(tmp_path / "demo").data_dir
+    data = build_demo("anser", tmp_path / "demo").data_dir
     app = build_app(ws, reviewer="alice", session="alice-1", data_dir=data)
     async with app.run_test(size=(160, 48)) as pilot:
         screen = app.screen

@@ -7,8 +7,7 @@ import json
 from pathlib import Path
 
 from anser_tui.cli import build_app
-from anser_tui.demo.aalcr import ensure_aalcr_workspace
-from anser_tui.demo.prbench import ensure_prbench_workspace
+from anser_tui.demo import ensure_demo_workspace
 from anser_tui.screens.document_set import DocumentSetScreen, DocumentView, wrap_documents
 from anser_tui.screens.review import ReviewScreen
 from anser_tui.widgets.criterion_list import CriterionList
@@ -25,7 +24,7 @@ def decisions(path: Path) -> list[tuple[str, str, dict[str, int]]]:
 
 
 async def test_prbench_criteria_are_marked_one_at_a_time(tmp_path: Path) -> None:
-    ws = ensure_prbench_workspace(tmp_path / "pr")
+    ws = ensure_demo_workspace("prbench", tmp_path / "pr")
     app = build_app(ws, reviewer="tester")
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
@@ -47,7 +46,7 @@ async def test_prbench_criteria_are_marked_one_at_a_time(tmp_path: Path) -> None
         assert len(criteria.marks) == len(keys)
         await pilot.press("enter")
         rows = decisions(ws)
-        assert rows[0][:2] == (task_id, "override")
+        assert rows[0][:2] == (task_id, "accept")  # these marks are the demo judge's own
         assert rows[0][2] == {keys[0]: 1, keys[1]: 1, **dict.fromkeys(keys[2:], 0)}
         assert screen.view.task.id != task_id  # moved on
         await pilot.press("a")  # the next sample: accept all the judge's marks
@@ -55,7 +54,7 @@ async def test_prbench_criteria_are_marked_one_at_a_time(tmp_path: Path) -> None
 
 
 async def test_prbench_rationale_shown_for_the_focused_criterion(tmp_path: Path) -> None:
-    ws = ensure_prbench_workspace(tmp_path / "pr")
+    ws = ensure_demo_workspace("prbench", tmp_path / "pr")
     app = build_app(ws, reviewer="tester")
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
@@ -69,7 +68,7 @@ async def test_prbench_rationale_shown_for_the_focused_criterion(tmp_path: Path)
 
 
 async def test_aalcr_verdict_accepted_or_flipped(tmp_path: Path) -> None:
-    ws = ensure_aalcr_workspace(tmp_path / "lcr")
+    ws = ensure_demo_workspace("aalcr", tmp_path / "lcr")
     app = build_app(ws, reviewer="tester")
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
@@ -87,7 +86,7 @@ async def test_aalcr_verdict_accepted_or_flipped(tmp_path: Path) -> None:
 
 
 async def test_aalcr_documents_open_in_the_listed_order(tmp_path: Path) -> None:
-    ws = ensure_aalcr_workspace(tmp_path / "lcr")
+    ws = ensure_demo_workspace("aalcr", tmp_path / "lcr")
     app = build_app(ws, reviewer="tester")
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen

@@ -15,8 +15,10 @@ from click.testing import CliRunner
 from judge_server import JudgeServer
 
 from anser_tui.cli import cli
-from anser_tui.demo.aalcr import RUN, build_aalcr_demo
+from anser_tui.demo import build_demo, demo_files, ensure_demo_workspace
 from anser_tui.workspace import WorkspaceStore, latest_judgments
+
+RUN = demo_files("aalcr").run
 
 
 def invoke(*args: str | Path) -> tuple[int, str, str]:
@@ -26,7 +28,7 @@ def invoke(*args: str | Path) -> tuple[int, str, str]:
 
 @pytest.fixture
 def demo(tmp_path: Path) -> Path:
-    return build_aalcr_demo(tmp_path / "demo").root
+    return build_demo("aalcr", tmp_path / "demo").root
 
 
 def make(ws: Path, demo: Path, *options: str) -> None:
@@ -51,8 +53,8 @@ def test_demo_files_in_the_real_layout(demo: Path, tmp_path: Path) -> None:
     assert not any("Northwind_Press_Release_Archive" in d.filename
                    for t in tasks for d in read_document_set(data, t))
     before = {p: p.read_bytes() for p in demo.rglob("*") if p.is_file()}
-    assert build_aalcr_demo(demo).root == demo  # complete: left as it is
-    again = build_aalcr_demo(tmp_path / "again").root
+    assert build_demo("aalcr", demo).root == demo  # complete: left as it is
+    again = build_demo("aalcr", tmp_path / "again").root
     assert {p.relative_to(demo): b for p, b in before.items()} == {
         p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
 
@@ -76,9 +78,7 @@ def test_demo_report_end_to_end(demo: Path, tmp_path: Path) -> None:
                                    "nor INCORRECT"
     assert invoke("report", ws, "--policy", "official")[0] == 2
     assert invoke("score", ws)[:2] == (0, f"scored run {RUN!r}: 6 tasks, 0 unparsed\n")
-    from anser_tui.demo.aalcr import ensure_aalcr_workspace
-
-    demo_ws = ensure_aalcr_workspace(tmp_path / "ensured")  # what `demo --benchmark` opens
+    demo_ws = ensure_demo_workspace("aalcr", tmp_path / "ensured")  # what `demo --benchmark` opens
     assert invoke("report", demo_ws, "--format", "json")[1] == out
 
 
@@ -130,8 +130,8 @@ def test_bad_csv_exits_2_and_writes_nothing(demo: Path, tmp_path: Path) -> None:
     docs = demo / "aalcr/lcr/Company_Documents/Company_Documents_4"
     assert (code, out) == (2, "")
     assert err == (f"anser-tui: error: {demo / 'aalcr/AA-LCR_Dataset.csv'}:2: question 1 lists "
-                   f"Northwind_Q1_2024_Results, but {docs}/Northwind_Q1_2024_Results.txt is "
-                   "absent\n")
+                   f"Northwind_Q1_2024_Results, but neither {docs}/Northwind_Q1_2024_Results "
+                   f"nor {docs}/Northwind_Q1_2024_Results.txt is a file\n")
     assert not list(tmp_path.glob("ws.db*"))
     assert invoke("init", ws, "--benchmark", "anser", "--data", demo / "aalcr",
                   "--dataset-version", "1.1") == (

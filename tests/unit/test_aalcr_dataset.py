@@ -67,8 +67,9 @@ def test_documents_in_list_order_and_never_an_unlisted_file(tmp_path: Path) -> N
     (data / "lcr/Legal/Legal_1/a_memo.txt").unlink()
     with pytest.raises(InputError) as err:
         read_document_set(data, second)
-    assert err.value.message == (f"{data / 'lcr/Legal/Legal_1/a_memo.txt'}: question 2 lists "
-                                 "a_memo, but the file is absent")
+    docs = data / "lcr/Legal/Legal_1"
+    assert err.value.message == (f"question 2 lists a_memo, but neither {docs / 'a_memo'} nor "
+                                 f"{docs / 'a_memo.txt'} is a file")
 
 
 @pytest.mark.parametrize(("rows", "line", "reason"), [
@@ -78,7 +79,7 @@ def test_documents_in_list_order_and_never_an_unlisted_file(tmp_path: Path) -> N
     ([ROWS[0], ["1", "Legal", "Legal_1", "1", "Q?", "A", "a_memo", "", ""]], 3,
      "question 1 appears twice (first on line 2)"),
     ([ROWS[0], ["1", "Legal", "Legal_1", "2", "Q?", "A", "a_memo;c_gone", "", ""]], 3,
-     "question 2 lists c_gone, but {docs}/c_gone.txt is absent"),
+     "question 2 lists c_gone, but neither {docs}/c_gone nor {docs}/c_gone.txt is a file"),
     ([["0", "Legal", "Legal_1", "1", "Q?", "A", "../../secret", "", ""]], 2,
      "a document category, set id or file name holds a path separator or is '.' or '..'"),
 ])

@@ -9,13 +9,13 @@ from pathlib import Path
 from sklearn.metrics import cohen_kappa_score
 
 from anser_tui.calibration import calibration_report
-from anser_tui.demo.prbench import ensure_prbench_workspace
+from anser_tui.demo import ensure_demo_workspace
 from anser_tui.review import ReviewSession
 from anser_tui.workspace import WorkspaceStore, current_judgments
 
 
 def test_prbench_criteria_pool_by_category_and_sign(tmp_path: Path) -> None:
-    ws = ensure_prbench_workspace(tmp_path / "pr")
+    ws = ensure_demo_workspace("prbench", tmp_path / "pr")
     judge_marks: list[int] = []
     human_marks: list[int] = []
     negative: list[tuple[int, int]] = []

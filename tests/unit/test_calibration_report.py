@@ -5,6 +5,8 @@ against scipy, the blind value preferred, binary criteria, reviewers, anchoring,
 from __future__ import annotations
 
 import json
+import math
+from fractions import Fraction
 from pathlib import Path
 
 import krippendorff
@@ -50,7 +52,9 @@ ITEMS = [Item(RUN, sci(i)) for i in range(1, 7)]
 
 
 def score(conclusion: int) -> float:
-    return 100 * (0.45 * conclusion + 0.25 * 2 + 0.20 * 2 + 0.10 * 2) / 4
+    """The integer the prompt asks for: 100 * (.45 c + .25 * 2 + .20 * 2 + .10 * 2) / 4 =
+    (45 c + 110) / 4, a half rounded up (72.5 -> 73, 61.25 -> 61, 50, 38.75 -> 39, 27.5 -> 28)."""
+    return float(math.floor(Fraction(45 * conclusion + 110, 4) + Fraction(1, 2)))
 
 
 @pytest.fixture
@@ -118,8 +122,8 @@ def test_keys_and_hand_worked_values(store: WorkspaceStore) -> None:
 
     scores = _row(report, "reviewer:alice", "score")
     j, h = [score(c) for c in JUDGE], [score(c) for c in ALICE_BLIND]
-    assert scores["mae"] == pytest.approx(11.25 * 3 / 6)
-    assert scores["bias"] == pytest.approx(11.25 * -1 / 6)
+    assert scores["mae"] == pytest.approx(11 * 3 / 6)  # J - H: 0, 61-50, 0, 39-50, 0, 50-61
+    assert scores["bias"] == pytest.approx(11 * -1 / 6)
     assert scores["exact_agreement"] == pytest.approx(0.5)
     assert scores["within_1_agreement"] == pytest.approx(0.5)
     assert scores["pearson"] == pytest.approx(stats.pearsonr(j, h)[0], abs=1e-12)

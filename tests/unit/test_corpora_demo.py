@@ -17,7 +17,7 @@ from anser_tui.workspace import read_run_file
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_demo(tmp_path_factory.mktemp("demo") / "demo").data_dir
+    return build_demo("anser", tmp_path_factory.mktemp("demo") / "demo").data_dir
 
 
 def test_every_group_and_key_space_renders_its_gold_evidence(demo: Path) -> None:
@@ -45,7 +45,7 @@ def test_demo_run_holds_unknown_cross_corpus_and_leaked_ids(demo: Path) -> None:
     library = CorpusLibrary(demo / "corpora", cache=demo / "cache")
     tasks = {t.id: t for t in load_anser(demo)}
     found: dict[CorpusStatus, int] = {}
-    run = build_demo(demo.parent).run_file
+    run = build_demo("anser", demo.parent).run_file
     for _line, output in read_run_file(run, lambda task_id: task_id in tasks):
         task = tasks[output.task_id]
         space = task_space(task)

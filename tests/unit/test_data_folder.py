@@ -58,7 +58,7 @@ def test_folder_given_anew_is_checked_and_recorded(tmp_path: Path) -> None:
 
 def test_a_folder_of_another_benchmark_is_refused(tmp_path: Path) -> None:
     ws = make(tmp_path / "a")
-    other = build_demo(tmp_path / "demo").data_dir
+    other = build_demo("anser", tmp_path / "demo").data_dir
     with WorkspaceStore.open(ws) as store, pytest.raises(InputError, match="its tasks differ"):
         data_folder(store, other)
 
@@ -82,7 +82,7 @@ def test_cli_data_option_and_setting(tmp_path: Path, monkeypatch: pytest.MonkeyP
 def test_v1_workspace_from_another_machine_opens_with_data(tmp_path: Path) -> None:
     """The v1 file recorded a folder that is not here: --data gives the demo folder anew."""
     ws = v1_copy(tmp_path)
-    data = build_demo(tmp_path / "demo").data_dir
+    data = build_demo("anser", tmp_path / "demo").data_dir
     runner = CliRunner()
     lost = runner.invoke(cli, ["show", str(ws), "legal_zh_prescriptive_1"])
     assert lost.exit_code == 2 and "--data" in lost.output

@@ -174,7 +174,7 @@ def first_object(output: str | dict[str, Any]) -> dict[str, Any] | None:
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> DemoPaths:
-    return build_demo(tmp_path_factory.mktemp("demo") / "data")
+    return build_demo("anser", tmp_path_factory.mktemp("demo") / "data")
 
 
 @pytest.fixture(scope="module")
@@ -438,16 +438,16 @@ def test_building_again_is_byte_identical_and_reuses_a_complete_demo(
     demo: DemoPaths, tmp_path: Path
 ) -> None:
     script = "import sys; from pathlib import Path; from anser_tui.demo import build_demo; "
-    script += "build_demo(Path(sys.argv[1]))"
+    script += "build_demo('anser', Path(sys.argv[1]))"
     env = {**os.environ, "PYTHONHASHSEED": "4242"}
     subprocess.run([sys.executable, "-c", script, str(tmp_path / "data")], check=True, env=env)
-    again = DemoPaths.under(tmp_path / "data")
+    again = DemoPaths.under(tmp_path / "data", "anser")
     files = sorted(p.relative_to(demo.root) for p in demo.root.rglob("*") if p.is_file())
     assert files == sorted(p.relative_to(again.root) for p in again.root.rglob("*") if p.is_file())
     for relative in files:
         assert (demo.root / relative).read_bytes() == (again.root / relative).read_bytes(), relative
     stamp = again.run_file.stat().st_mtime_ns
-    assert build_demo(tmp_path / "data") == again
+    assert build_demo("anser", tmp_path / "data") == again
     assert again.run_file.stat().st_mtime_ns == stamp
     assert [p.name for p in tmp_path.iterdir()] == ["data"]
 
@@ -455,12 +455,12 @@ def test_building_again_is_byte_identical_and_reuses_a_complete_demo(
 def test_a_failed_build_leaves_nothing_behind(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def fail(corpora_dir: Path) -> None:
+    def fail(source: object, target: Path) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr("anser_tui.demo.builder.write_corpora", fail)
+    monkeypatch.setattr("anser_tui.demo.files.copy_files", fail)
     with pytest.raises(OSError, match="disk full"):
-        build_demo(tmp_path / "data")
+        build_demo("anser", tmp_path / "data")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -468,5 +468,5 @@ def test_a_folder_holding_something_else_is_refused(tmp_path: Path) -> None:
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "notes.txt").write_text("mine", encoding="utf-8")
     with pytest.raises(FileExistsError):
-        build_demo(tmp_path / "data")
+        build_demo("anser", tmp_path / "data")
     assert [p.name for p in (tmp_path / "data").iterdir()] == ["notes.txt"]

@@ -1,8 +1,10 @@
 """The demo's data files and the demo they build: pinned byte for byte, every file read, shipped.
 
-The tables of prose and records the demo builds from live in anser_tui/demo/data/; the code that
-derives ids, figures and ground truths from them stays Python. These tests pin what the build
-writes, so moving data or code around cannot change the demo unnoticed.
+Each benchmark's demo ships as package data in its own package (anser_tui/benchmarks/<name>/demo/),
+written by the generator in bench/demo_data/ from its tables of prose and records (its data/) and
+the code that derives ids, figures and ground truths from them. These tests pin what the
+installed demo holds, and check the shipped files are exactly what the generator writes, so
+moving data or code around cannot change the demo unnoticed.
 """
 
 from __future__ import annotations
@@ -14,13 +16,14 @@ import sqlite3
 import subprocess
 import sys
 import tomllib
-from importlib import resources
 from pathlib import Path
 
 import pytest
 
 import anser_tui
-from anser_tui.demo import DemoPaths, build_demo
+from anser_tui.demo import DemoPaths, build_demo, demo_files
+from bench.demo_data.datafiles import DATA
+from bench.demo_data.writers import WRITERS
 
 SQLITE_SUFFIXES = (".db", ".sqlite")
 # sha256 of every file of a built demo: text files byte for byte, SQLite corpora by
@@ -87,7 +90,7 @@ def built_sha256(root: Path) -> dict[str, str]:
 
 
 def _data_dir() -> Path:
-    return Path(str(resources.files("anser_tui.demo").joinpath("data")))
+    return DATA
 
 
 def _data_files() -> set[str]:
@@ -96,7 +99,7 @@ def _data_files() -> set[str]:
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> DemoPaths:
-    return build_demo(tmp_path_factory.mktemp("demo") / "demo")
+    return build_demo("anser", tmp_path_factory.mktemp("demo") / "demo")
 
 
 def test_the_built_demo_is_the_pinned_one(demo: DemoPaths) -> None:
@@ -106,7 +109,8 @@ def test_the_built_demo_is_the_pinned_one(demo: DemoPaths) -> None:
     assert changed == []
 
 
-# Imports every demo module, then builds the demo, recording which data files are opened when.
+# Imports every generator module, then writes the demo, recording which data files are opened
+# when.
 _RECORD_OPENS = """
 import importlib, json, os, pkgutil, sys
 from pathlib import Path
@@ -121,36 +125,69 @@ def hook(event, args):
             opened.append(os.path.basename(path))
 
 sys.addaudithook(hook)
-import anser_tui.demo
-for module in pkgutil.iter_modules(anser_tui.demo.__path__, "anser_tui.demo."):
-    importlib.import_module(module.name)
+import bench.demo_data
+for module in pkgutil.iter_modules(bench.demo_data.__path__, "bench.demo_data."):
+    if module.name != "bench.demo_data.__main__":
+        importlib.import_module(module.name)
 at_import = list(opened)
-anser_tui.demo.build_demo(Path(target))
+bench.demo_data.anser.write(Path(target))
 print(json.dumps({"at_import": at_import, "by_build": sorted(set(opened))}))
 """
 
 
 def test_every_data_file_is_read_by_the_builder_and_none_at_import(tmp_path: Path) -> None:
     script = [sys.executable, "-c", _RECORD_OPENS, str(_data_dir()), str(tmp_path / "demo")]
-    result = subprocess.run(script, check=True, capture_output=True, text=True)
+    result = subprocess.run(script, check=True, capture_output=True, text=True, cwd=REPO)
     opened = json.loads(result.stdout)
     assert opened["at_import"] == []
     assert opened["by_build"] == sorted(_data_files())
 
 
-def test_the_data_files_ship_as_package_data() -> None:
+def test_every_demo_file_ships_as_package_data_and_the_generator_data_does_not() -> None:
     pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     package = Path(anser_tui.__file__).parent
     globs = pyproject["tool"]["setuptools"]["package-data"]["anser_tui"]
-    shipped = {p.relative_to(package).as_posix() for g in globs for p in package.glob(g)}
-    assert {f"demo/data/{name}" for name in _data_files()} <= shipped
+    shipped = {p.relative_to(package).as_posix() for g in globs for p in package.glob(g)
+               if p.is_file()}
+    for name in WRITERS:
+        folder = _demo_folder(name)
+        files = {p.relative_to(package).as_posix() for p in folder.rglob("*") if p.is_file()}
+        assert files and files <= shipped, name
+    assert not any(p.endswith(".py") or "__pycache__" in p for p in shipped)
     assert _data_files() >= {"laws_zh.json", "companies_en.json"}
+    assert not (package / "demo" / "data").exists()
 
 
 def test_each_data_file_is_readable_json_with_non_ascii_kept() -> None:
     for name in sorted(_data_files()):
-        text = resources.files("anser_tui.demo").joinpath("data", name).read_text(encoding="utf-8")
+        text = (_data_dir() / name).read_text(encoding="utf-8")
         rows = json.loads(text)
         assert isinstance(rows, list) and rows and all(isinstance(r, dict) for r in rows), name
         assert "\\u" not in text and "\r" not in text and text.endswith("]\n"), name
         assert os.path.splitext(name)[1] == ".json"
+
+
+def _demo_folder(name: str) -> Path:
+    return Path(str(demo_files(name).source))
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    """Every file under `root` by relative path: its bytes, a SQLite database by its dump (the
+    raw bytes hold the SQLite library's version)."""
+    return {p.relative_to(root).as_posix():
+            _sqlite_dump(p) if p.suffix in SQLITE_SUFFIXES else p.read_bytes()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("name", sorted(WRITERS))
+def test_the_shipped_demo_files_are_what_the_generator_writes(name: str, tmp_path: Path) -> None:
+    WRITERS[name](tmp_path / name)
+    written, shipped = _tree(tmp_path / name), _tree(_demo_folder(name))
+    assert sorted(written) == sorted(shipped)
+    assert [f for f in written if written[f] != shipped[f]] == []
+
+
+def test_the_shipped_demos_stay_small() -> None:
+    sizes = {name: sum(p.stat().st_size for p in _demo_folder(name).rglob("*") if p.is_file())
+             for name in WRITERS}
+    assert sum(sizes.values()) < 1.5 * 2**20, sizes

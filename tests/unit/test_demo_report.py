@@ -24,12 +24,12 @@ from sklearn.metrics import precision_recall_fscore_support
 from tiny_bert import LAYERS, build_tiny_bert
 
 from anser_tui.core.settings import BertScoreSettings
-from anser_tui.demo import build_demo
-from anser_tui.demo.workspace import DEMO_RUN, build_demo_workspace
+from anser_tui.demo import build_demo, build_demo_workspace, demo_files
 from anser_tui.exchange.stateless import score_files
 from anser_tui.exchange.workspace_scores import workspace_report
 from anser_tui.workspace import WorkspaceStore
 
+DEMO_RUN = demo_files("anser").run
 BIG = 10**6
 # README "Task Inventory": answer forms by question number.
 FORMS = {
@@ -216,7 +216,7 @@ def judge_score(output: Any) -> float | None:
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Path, Path]:
     root = tmp_path_factory.mktemp("demo")
-    paths = build_demo(root / "data")
+    paths = build_demo("anser", root / "data")
     model = build_tiny_bert(root / "tiny-bert")
     settings = BertScoreSettings(model_en=str(model), layers_en=LAYERS, model_zh=str(model),
                                  layers_zh=LAYERS)

@@ -50,8 +50,8 @@ def test_import_decisions(store: WorkspaceStore, tmp_path: Path) -> None:
     events = all_decisions(store)
     current = CalibrationInputs(store).judgments
     assert [(e.task_id, e.kind.value, e.judge_visible) for e in events] == [
-        (sci(1), "override", False), (sci(2), "override", False), (sci(3), "override", True)]
-    assert events[0].score == pytest.approx(100 * (0.45 * 4 + 0.25 * 3 + 0.2 * 3 + 0.1 * 3) / 4)
+        (sci(1), "override", False), (sci(2), "accept", False), (sci(3), "override", True)]
+    assert events[0].score == 86  # 100 * (.45 * 4 + .25 * 3 + .2 * 3 + .1 * 3) / 4 = 86.25
     assert events[0].reason_code is not None and events[0].reason_code.value == "rubric misapplied"
     assert events[0].comment == "the conclusion is fully right"
     assert all(e.judgment_uid == current[Item(RUN, e.task_id)].uid for e in events)

@@ -9,12 +9,14 @@ from judge_server import JudgeServer
 
 from anser_tui.benchmarks.anser.groups import rubric_for
 from anser_tui.cli import cli
-from anser_tui.demo.workspace import DEMO_RUN, ensure_demo_workspace
+from anser_tui.demo import demo_files, ensure_demo_workspace
 from anser_tui.workspace import JudgmentStatus, WorkspaceStore, latest_judgments
+
+DEMO_RUN = demo_files("anser").run
 
 
 def test_demo_judged_for_every_short_answer_then_zero_requests(tmp_path: Path) -> None:
-    workspace = ensure_demo_workspace(tmp_path / "demo")
+    workspace = ensure_demo_workspace("anser", tmp_path / "demo")
     server = JudgeServer().start()
     try:
         command = ["judge", str(workspace), "--run", DEMO_RUN, "--base-url", server.url,

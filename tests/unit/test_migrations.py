@@ -87,7 +87,7 @@ def test_opening_a_v1_workspace_migrates_every_record(tmp_path: Path) -> None:
 
 
 def test_migrated_hashes_equal_a_fresh_import_of_the_same_data(tmp_path: Path) -> None:
-    paths = build_demo(tmp_path / "demo")
+    paths = build_demo("anser", tmp_path / "demo")
     fresh = init_workspace(tmp_path / "fresh.db", "anser", paths.data_dir)
     import_run(fresh, paths.run_file, "demo-system", paths.log_file)
     with WorkspaceStore.open(v1_copy(tmp_path)) as migrated:

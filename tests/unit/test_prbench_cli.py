@@ -16,9 +16,10 @@ from click.testing import CliRunner
 from judge_server import JudgeServer
 
 from anser_tui.cli import cli
-from anser_tui.demo.prbench import RUN, build_prbench_demo
+from anser_tui.demo import build_demo, demo_files, ensure_demo_workspace
 from anser_tui.workspace import WorkspaceStore, latest_judgments
 
+RUN = demo_files("prbench").run
 F1, F2, F3 = "fin-ccar-overlay-7c1e", "fin-ifrs16-lease-2b90", "fin-fx-hedge-55d3"
 L1, L2 = "leg-noncompete-ca-91af", "leg-gdpr-breach-3e07"
 
@@ -30,7 +31,7 @@ def invoke(*args: str | Path) -> tuple[int, str, str]:
 
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
-    paths = build_prbench_demo(tmp_path / "demo")
+    paths = build_demo("prbench", tmp_path / "demo")
     ws = tmp_path / "ws.db"
     assert invoke("init", ws, "--benchmark", "prbench", "--data", paths.data_dir)[:2] == (
         0, f"created {ws}: 5 tasks from {paths.data_dir}\n")
@@ -42,7 +43,7 @@ def workspace(tmp_path: Path) -> Path:
 def test_demo_files_in_the_card_layout(tmp_path: Path) -> None:
     from anser_tui.benchmarks.prbench import load_prbench, task_turns
 
-    paths = build_prbench_demo(tmp_path / "one")
+    paths = build_demo("prbench", tmp_path / "one")
     assert sorted(p.name for p in paths.data_dir.iterdir()) == [
         "finance.jsonl", "finance_hard.jsonl", "legal.jsonl", "legal_hard.jsonl"]
     first = json.loads((paths.data_dir / "finance.jsonl").read_text().splitlines()[0])
@@ -52,7 +53,7 @@ def test_demo_files_in_the_card_layout(tmp_path: Path) -> None:
     assert [t.role for t in task_turns(tasks[F1])] == ["user", "assistant", "user",
                                                        "assistant", "user"]
     assert task_turns(tasks[F1])[0].references  # a reference text on the first turn
-    again = build_prbench_demo(tmp_path / "two")
+    again = build_demo("prbench", tmp_path / "two")
     assert [(p.relative_to(paths.root), p.read_bytes()) for p in sorted(paths.root.rglob("*"))
             if p.is_file()] == [(p.relative_to(again.root), p.read_bytes())
                                 for p in sorted(again.root.rglob("*")) if p.is_file()]
@@ -98,9 +99,7 @@ def test_demo_report_end_to_end(workspace: Path, tmp_path: Path) -> None:
     code, table, _ = invoke("report", workspace)
     assert code == 0 and "official policy: a failed call is not met" in table
     assert f"excluded from finance_hard: {F3}" in table
-    from anser_tui.demo.prbench import ensure_prbench_workspace
-
-    demo_ws = ensure_prbench_workspace(tmp_path / "ensured")  # what `demo --benchmark` opens
+    demo_ws = ensure_demo_workspace("prbench", tmp_path / "ensured")  # what `demo --benchmark` opens
     assert json.loads(invoke("report", demo_ws, "--format", "json")[1]) == report
 
 
@@ -126,7 +125,7 @@ def test_bad_data_and_bad_runs_exit_2_and_write_nothing(tmp_path: Path) -> None:
     assert not ws.exists() and not list(tmp_path.glob("ws.db*"))
     assert invoke("init", ws, "--benchmark", "prbench", "--data", data, "--dataset-version",
                   "1.1")[0] == 2
-    paths = build_prbench_demo(tmp_path / "demo")
+    paths = build_demo("prbench", tmp_path / "demo")
     assert invoke("init", ws, "--benchmark", "prbench", "--data", paths.data_dir)[0] == 0
     run = tmp_path / "run.jsonl"
     run.write_text(json.dumps({"task": F1, "response": "x"}) + "\n"

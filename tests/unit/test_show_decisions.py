@@ -63,7 +63,7 @@ def test_show_prints_every_sessions_decisions_after_the_judge(tmp_path: Path) ->
         "rule_application=3 ground_truth_consistency=2 format=4 · score 74 · [undone]",
         f"  {when[1]} · alice · session alice-1 · undo · takes back the accept of {when[0]}",
         f"  {when[2]} · alice · session alice-1 · override · marks conclusion=2 "
-        "rule_citation=1 rule_application=2 ground_truth_consistency=2 format=4 · score 46.25 · "
+        "rule_citation=1 rule_application=2 ground_truth_consistency=2 format=4 · score 46 · "
         "reason: judge misread answer · comment: [bold]未引用[/bold]␛[2J第六百七十六条",
         f"  {when[3]} · bob␛]0;x␇ · session bob-1 · override · marks conclusion=4 "
         "rule_citation=4 rule_application=4 ground_truth_consistency=4 format=4 · score 100 · "
@@ -92,18 +92,17 @@ def test_demo_says_where_its_workspace_and_data_are(tmp_path: Path,
 
 
 def test_show_prints_prbench_and_aalcr_cards(tmp_path: Path) -> None:
-    from anser_tui.demo.aalcr import ensure_aalcr_workspace
-    from anser_tui.demo.prbench import ensure_prbench_workspace
+    from anser_tui.demo import ensure_demo_workspace
 
     runner = CliRunner()
-    pr = ensure_prbench_workspace(tmp_path / "pr")
+    pr = ensure_demo_workspace("prbench", tmp_path / "pr")
     with WorkspaceStore.open(pr) as store:
         task = store.tasks()[0]
     shown = runner.invoke(cli, ["show", str(pr), task.id])
     assert shown.exit_code == 0, shown.output
     assert "Reference Text 0:" in shown.output and "Answer · run demo-system" in shown.output
     assert "Ground truth" not in shown.output and "Metrics" not in shown.output
-    lcr = ensure_aalcr_workspace(tmp_path / "lcr")
+    lcr = ensure_demo_workspace("aalcr", tmp_path / "lcr")
     with WorkspaceStore.open(lcr) as store:
         question = store.tasks()[0]
     shown = runner.invoke(cli, ["show", str(lcr), question.id])

@@ -16,6 +16,7 @@ from typing import Any
 from anser_tui.benchmarks.aalcr.dataset import csv_path, dataset_version, load_aalcr
 from anser_tui.benchmarks.aalcr.judge import RUBRIC, AalcrJudge
 from anser_tui.benchmarks.base import (
+    DemoFiles,
     JudgeProtocol,
     JudgeValues,
     LoadOptions,
@@ -101,3 +102,8 @@ class AalcrBenchmark(WithoutCorpora):
         from anser_tui.benchmarks.aalcr.report import table_blocks
 
         return table_blocks(runs)
+
+    def demo(self) -> DemoFiles:
+        from anser_tui.benchmarks.aalcr.demo_files import demo_files
+
+        return demo_files()

@@ -6,8 +6,9 @@ record's line is the one it starts on). Required columns: document_category, doc
 question_id, question, answer, data_source_filenames (';'-separated, in reading order);
 data_source_urls (';'-separated) and input_tokens are kept where present. A record with more
 or fewer fields than the header, an empty required field, a question id twice, or a listed
-document missing from `lcr/<document_category>/<document_set_id>/<filename>.txt` (or named with
-a path separator) is bad input (CSV file and line), and nothing is written.
+document named with a path separator or missing from `lcr/<document_category>/<document_set_id>/`
+(the entry as written, else with `.txt` added; both paths named) is bad input (CSV file and
+line), and nothing is written.
 
 The dataset version is the user's to state (both releases name the file the same): a load
 option `dataset_version` ("1.1", the default, or "1.0.0"), kept in every task's extra; the
@@ -22,7 +23,7 @@ import csv
 from pathlib import Path
 from typing import Any
 
-from anser_tui.benchmarks.aalcr.documents import document_path
+from anser_tui.benchmarks.aalcr.documents import absent, document_path
 from anser_tui.benchmarks.base import LoadOptions
 from anser_tui.core.errors import InputError
 from anser_tui.workspace.tasks import AnswerKey, Form, Task, TaskPrompt
@@ -127,10 +128,8 @@ def load_aalcr(data_dir: Path, options: LoadOptions | None = None) -> list[Task]
             raise InputError("a document category, set id or file name holds a path "
                              "separator or is '.' or '..'", path, line)
         for name in task.extra["data_source_filenames"]:
-            document = document_path(data_dir, task, name)
-            if not document.is_file():
-                raise InputError(f"question {qid} lists {name}, but {document} is absent",
-                                 path, line)
+            if document_path(data_dir, task, name) is None:
+                raise InputError(absent(task, data_dir, name), path, line)
         tasks.append(task)
     if not tasks:
         raise InputError("the CSV holds no questions", path)

@@ -15,6 +15,7 @@ from anser_tui.benchmarks.anser.groups import EFFICIENCY, GROUPS, rubric_for
 from anser_tui.benchmarks.anser.layout import AnserLayout, load_anser
 from anser_tui.benchmarks.base import (
     CallSpec,
+    DemoFiles,
     JudgeProtocol,
     JudgeValues,
     LoadOptions,
@@ -154,3 +155,8 @@ class AnserBenchmark:
         from anser_tui.benchmarks.anser.report_format import table_blocks
 
         return table_blocks(runs)
+
+    def demo(self) -> DemoFiles:
+        from anser_tui.benchmarks.anser.demo_files import demo_files
+
+        return demo_files()

@@ -185,7 +185,8 @@ GROUPS_BY_NAME = {g.name: g for g in GROUPS}
 
 
 def _rubric(rid: str, label: str, *dims: tuple[str, str, float]) -> Rubric:
-    return Rubric(id=rid, label=label,
+    """The prompts ask for `score_0_100`, the weighted sum, as an integer: a human's too."""
+    return Rubric(id=rid, label=label, decimals=0,
                   criteria=tuple(Criterion(key=k, label=lab, weight=w) for k, lab, w in dims))
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from anser_tui.benchmarks.base import (
     CallSpec,
+    DemoFiles,
     JudgeProtocol,
     JudgeValues,
     LoadOptions,
@@ -123,3 +124,8 @@ class InspectBenchmark(WithoutCorpora):
         return export_log(source, out, tasks_by_id, verdicts, n_disputed)
 
     exports: tuple[str, ...] = (EXPORT,)
+
+    def demo(self) -> DemoFiles:
+        from anser_tui.benchmarks.inspect.demo_files import demo_files
+
+        return demo_files()

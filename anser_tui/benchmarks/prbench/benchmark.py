@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from anser_tui.benchmarks.base import (
+    DemoFiles,
     JudgeProtocol,
     JudgeValues,
     LoadOptions,
@@ -112,3 +113,8 @@ class PrbenchBenchmark(WithoutCorpora):
         from anser_tui.benchmarks.prbench.report_format import table_blocks
 
         return table_blocks(runs, policy)
+
+    def demo(self) -> DemoFiles:
+        from anser_tui.benchmarks.prbench.demo_files import demo_files
+
+        return demo_files()
