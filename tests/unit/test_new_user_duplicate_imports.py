@@ -4,35 +4,24 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from anser_tui.cli import cli
-from anser_tui.demo.aalcr import build_aalcr_demo
-from anser_tui.demo.builder import DEMO_RUN, build_demo
-from anser_tui.demo.prbench import build_prbench_demo
+from anser_tui.demo import build_demo, demo_files
 from anser_tui.workspace import WorkspaceStore
 
-Demo = Callable[[Path], tuple[Path, Path, Path]]
 
-
-def _anser(root: Path) -> tuple[Path, Path, Path]:
-    paths = build_demo(root)
+def _demo(benchmark: str, root: Path) -> tuple[Path, Path, Path]:
+    paths = build_demo(benchmark, root)
+    assert paths.judgments_file is not None
     return paths.data_dir, paths.run_file, paths.judgments_file
 
 
-def _judged(build: Callable[[Path], object]) -> Demo:
-    def demo(root: Path) -> tuple[Path, Path, Path]:
-        paths = build(root)
-        return paths.data_dir, paths.run_file, paths.judgments_file  # type: ignore[attr-defined]
-    return demo
-
-
-DEMOS = {"anser": _anser, "prbench": _judged(build_prbench_demo),
-         "aalcr": _judged(build_aalcr_demo)}
+DEMO_RUN = demo_files("anser").run
+assert demo_files("prbench").run == demo_files("aalcr").run == DEMO_RUN
 
 
 def invoke(*args: str | Path) -> tuple[int, str, str]:
@@ -46,9 +35,9 @@ def _attempts(ws: Path) -> list[tuple[str, int]]:
             "SELECT task_id, COUNT(*) FROM judgments GROUP BY task_id ORDER BY task_id")]
 
 
-@pytest.mark.parametrize("benchmark", sorted(DEMOS))
+@pytest.mark.parametrize("benchmark", ["aalcr", "anser", "prbench"])
 def test_a_second_import_of_the_same_file_adds_nothing(tmp_path: Path, benchmark: str) -> None:
-    data, run_file, judgments = DEMOS[benchmark](tmp_path / "demo")
+    data, run_file, judgments = _demo(benchmark, tmp_path / "demo")
     ws = tmp_path / "ws.db"
     assert invoke("init", ws, "--benchmark", benchmark, "--data", data)[0] == 0
     assert invoke("import-run", ws, run_file, "--name", DEMO_RUN)[0] == 0
@@ -63,7 +52,7 @@ def test_a_second_import_of_the_same_file_adds_nothing(tmp_path: Path, benchmark
 
 
 def test_new_lines_beside_stored_ones_are_added_and_counted(tmp_path: Path) -> None:
-    data, run_file, judgments = _anser(tmp_path / "demo")
+    data, run_file, judgments = _demo("anser", tmp_path / "demo")
     ws = tmp_path / "ws.db"
     assert invoke("init", ws, "--benchmark", "anser", "--data", data)[0] == 0
     assert invoke("import-run", ws, run_file, "--name", DEMO_RUN)[0] == 0

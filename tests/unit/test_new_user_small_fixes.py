@@ -16,7 +16,7 @@ from mini_bench import write_jsonl
 
 from anser_tui.cli import cli
 from anser_tui.core.errors import InputError
-from anser_tui.demo.prbench import build_prbench_demo
+from anser_tui.demo import build_demo
 from anser_tui.exchange.import_decisions import import_decisions
 from anser_tui.workspace import ReasonCode, all_decisions
 
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _prbench_workspace(tmp_path: Path) -> Path:
-    paths = build_prbench_demo(tmp_path / "demo")
+    paths = build_demo("prbench", tmp_path / "demo")
     ws = tmp_path / "team-pr.db"
     result = CliRunner().invoke(cli, ["init", str(ws), "--benchmark", "prbench", "--data",
                                       str(paths.data_dir)])
