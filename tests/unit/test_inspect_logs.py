@@ -22,6 +22,7 @@ from click.testing import CliRunner
 from scipy import stats
 
 from anser_tui.cli import cli
+from anser_tui.demo import ensure_demo_workspace
 from anser_tui.workspace import Item, WorkspaceStore
 from anser_tui.workspace.judgments import current_judgments
 from anser_tui.workspace.records import JudgmentStatus, ReasonCode
@@ -280,3 +281,12 @@ def test_a_file_that_is_no_inspect_log_is_refused_in_one_line(
     [line] = result.output.strip().splitlines()
     assert line.startswith(f"anser-tui: error: {log}: {says}")
     assert not (tmp_path / "ws.db").exists()
+
+
+def test_the_embedded_demo_is_the_twelve_sample_log(tmp_path: Path) -> None:
+    ws = ensure_demo_workspace("inspect", tmp_path / "home")
+    with WorkspaceStore.open(ws) as store:
+        assert len(store.tasks()) == 12 and store.run_names() == ["demo-system"]
+        assert len(current_judgments(store, "demo-system")) == 12
+    report = json.loads(_cli("report", ws, "--format", "json"))
+    assert report["scorers"]["model_graded_qa"]["n"] == 12
