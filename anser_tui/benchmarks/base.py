@@ -218,10 +218,13 @@ class Benchmark(Protocol[ScoreT, RowT]):
         ...
 
     def read_run(self, path: Path, known: Callable[[str], bool],
-                 task_of: Callable[[str], Task] | None = None) -> list[tuple[int, RunOutput]]:
+                 task_of: Callable[[str], Task] | None = None, *,
+                 tasks: Sequence[Task] = ()) -> list[tuple[int, RunOutput]]:
         """A run file's outputs as (line, output), checked against the known task ids (and,
         with `task_of`, against each task: evidence items must name ids); one bad line
-        rejects the file (InputError with file and line)."""
+        rejects the file (InputError with file and line). `tasks`: the workspace's tasks in
+        benchmark order, for files that name a task by its position (evalscope's AA-LCR
+        predictions: the CSV row)."""
         ...
 
     def read_judgments(self, path: Path, tasks_by_id: Mapping[str, Task],

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from anser_tui.cli.group import WS, cli, load_cli_settings
+from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
 from anser_tui.core.errors import InputError
 
 if TYPE_CHECKING:
@@ -67,21 +67,26 @@ def calibration(workspace: Path, run: str | None, fmt: str, target_width: float 
 
 @cli.command()
 @WS
-@click.option("--what", required=True,
-              type=click.Choice(["decisions", "calibration-set", "adjudicated"]))
+@click.option("--what", required=True, metavar="decisions|calibration-set|adjudicated|OTHER",
+              help="What to export; OTHER: an export of the workspace's benchmark (its "
+                   "settled verdicts written into its own tool's file; needs --run and -o).")
 @click.option("-o", "--output", "out", type=click.Path(path_type=Path),
               help="Write here (default: stdout). adjudicated: a .csv file gets CSV.")
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "csv"]),
               help="adjudicated only: jsonl (default) or csv (default for a .csv file).")
 @click.option("--run", help="Only this run (default: every run).")
+@DATA
 def export(workspace: Path, what: str, out: Path | None, fmt: str | None,
-           run: str | None) -> None:
+           run: str | None, data_dir: Path | None) -> None:
     """Export all decisions, the calibration set (disagreements), or adjudicated scores."""
     from anser_tui.exchange import exports
     from anser_tui.workspace import WorkspaceStore
 
     if fmt is not None and what != "adjudicated":
         raise InputError("--format is for --what adjudicated (the others are JSONL)")
+    if what not in ("decisions", "calibration-set", "adjudicated"):
+        _benchmark_export(workspace, what, run, out, data_dir)
+        return
     with WorkspaceStore.open(workspace, read_only=True) as store:
         runs = _runs(store, run)
         if what == "decisions":
@@ -94,6 +99,22 @@ def export(workspace: Path, what: str, out: Path | None, fmt: str | None,
                                       and out.suffix.lower() == ".csv")
             text = exports.adjudicated_csv(records) if as_csv else exports.jsonl(records)
     _write(text, out)
+
+
+def _benchmark_export(workspace: Path, what: str, run: str | None, out: Path | None,
+                      data_dir: Path | None) -> None:
+    from anser_tui.exchange.tool_exports import benchmark_export
+    from anser_tui.workspace import WorkspaceStore
+
+    if out is None:
+        raise InputError(f"--what {what} writes a file: give it with -o OUT")
+    with WorkspaceStore.open(workspace) as store:
+        run_name = _runs(store, run)
+        if len(run_name) != 1:
+            raise InputError(f"--what {what} exports one run: give it with --run NAME",
+                             store.path)
+        data = find_data(store, data_dir, load_cli_settings())
+        click.echo(benchmark_export(store, what, run_name[0], out, data))
 
 
 @cli.command("import-decisions")

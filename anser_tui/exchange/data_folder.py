@@ -63,7 +63,7 @@ def data_folder(store: WorkspaceStore, given: Path | None = None,
                   if c is not None]
     for folder in candidates:
         folder = Path(folder).expanduser().resolve()
-        if not folder.is_dir():
+        if not folder.exists():  # a folder (or the one file a benchmark's data is)
             if given is not None and folder == Path(given).expanduser().resolve():
                 raise InputError("no such folder", folder)
             continue

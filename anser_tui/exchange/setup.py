@@ -36,7 +36,7 @@ def init_workspace(path: Path, benchmark: str, data_dir: Path,
     from the config)."""
     spec = benchmark_named(benchmark)
     data_dir = Path(data_dir)
-    if not data_dir.is_dir():
+    if not data_dir.exists():  # a folder, or a file for a benchmark whose data is one file
         raise InputError("no such folder", data_dir)
     options = dict(options or {})
     unknown = sorted(set(options) - {option.key for option in spec.init_options})
@@ -77,7 +77,7 @@ def import_run(store: WorkspaceStore, run_file: Path, name: str,
     if store.has_run(name):
         raise InputError(f"the workspace already has a run named {name!r}", store.path)
     outputs = benchmark_named(store.benchmark).read_run(Path(run_file), store.has_task,
-                                                        store.task)
+                                                        store.task, tasks=store.tasks())
     logs = read_log_file(Path(log_file), store.has_task) if log_file else []
     folder = data_dir if data_dir is not None else data_folder(store)
     options = ScoreOptions(bertscore or BertScoreSettings(), WorkspaceBertScoreCache(store),

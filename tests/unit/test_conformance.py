@@ -42,7 +42,8 @@ class Case:
     n_tasks: int
     n_outputs: int
     n_judged: int  # tasks with a rubric: the judge's items and the session's queue
-    n_calls: int  # requests the judge sends for them
+    n_calls: int | None  # requests the judge sends for them; None: judged by the source's
+    # own scorer, the judgments imported from the demo's judgments file instead
     report_keys: set[str]
     report_counts: Callable[[dict[str, Any]], int]  # the tasks the JSON report counts
 
@@ -64,6 +65,11 @@ def _verdicts(report: dict[str, Any]) -> int:
     return int(version["n"])
 
 
+def _scored(report: dict[str, Any]) -> int:
+    (scorer,) = report["scorers"].values()
+    return int(scorer["n"])
+
+
 CASES = {
     "anser": Case(judge_server.judge_text, 78, 76, 30, 30, {"runs", "leaks"},
                   _groups_n),
@@ -71,6 +77,8 @@ CASES = {
                     {"benchmark", "policies"}, _samples),
     "aalcr": Case(lambda prompt, fault: '{"verdict": "CORRECT"}', 6, 6, 6, 6,
                   {"benchmark", "versions"}, _verdicts),
+    "inspect": Case(lambda prompt, fault: "", 12, 12, 12, None,
+                    {"benchmark", "log", "scorers"}, _scored),
 }
 
 
@@ -126,12 +134,21 @@ def test_the_whole_protocol_on_the_demo(name: str, server: JudgeServer,
     assert code == 0, err
     assert out.startswith(f"scored run {RUN!r}: {case.n_tasks} tasks")
 
-    code, out, err = invoke("judge", ws, "--run", RUN, "--base-url", server.url, "--model",
-                            "local-judge")
-    assert code == 0, err
-    assert out.startswith(f"judged {case.n_judged} of {case.n_judged} (ok {case.n_judged}, "
-                          "parse_error 0, invalid 0, transport_error 0)")
-    assert len(server.requests) == case.n_calls
+    if case.n_calls is None:  # the source's own scorer judged: nothing to send
+        assert invoke("judge", ws, "--run", RUN, "--base-url", server.url, "--model",
+                      "local-judge")[0] == 2
+        assert demo.judgments_file is not None
+        code, out, err = invoke("import-judgments", ws, demo.judgments_file, "--run", RUN)
+        assert code == 0, err
+        assert out.startswith(f"imported {case.n_judged} judgments for run {RUN!r}")
+        assert server.requests == []
+    else:
+        code, out, err = invoke("judge", ws, "--run", RUN, "--base-url", server.url,
+                                "--model", "local-judge")
+        assert code == 0, err
+        assert out.startswith(f"judged {case.n_judged} of {case.n_judged} (ok "
+                              f"{case.n_judged}, parse_error 0, invalid 0, transport_error 0)")
+        assert len(server.requests) == case.n_calls
     with WorkspaceStore.open(ws) as store:
         judgments = latest_judgments(store, RUN)
         assert set(judgments) == {t.id for t in judged}

@@ -33,7 +33,8 @@ def _imported_modules() -> dict[str, str]:
 
 def _declared() -> set[str]:
     project = PYPROJECT["project"]
-    requirements = [*project["dependencies"], *project["optional-dependencies"]["bertscore"]]
+    extras = project["optional-dependencies"]
+    requirements = [*project["dependencies"], *extras["bertscore"], *extras["inspect"]]
     return {Requirement(r).name.lower().replace("_", "-") for r in requirements}
 
 

@@ -74,15 +74,26 @@ class AalcrBenchmark(WithoutCorpora, WithoutStatelessScoring):
         return [path] if path.is_file() else []
 
     def read_run(self, path: Path, known: Callable[[str], bool],
-                 task_of: Callable[[str], Task] | None = None) -> list[tuple[int, RunOutput]]:
+                 task_of: Callable[[str], Task] | None = None, *,
+                 tasks: Sequence[Task] = ()) -> list[tuple[int, RunOutput]]:
+        from anser_tui.benchmarks.evalscope_files import looks_like
         from anser_tui.benchmarks.run_files import read_keyed_run
 
+        if looks_like(path, "model_output"):  # evalscope's predictions (a file or a folder)
+            from anser_tui.benchmarks.aalcr.evalscope_files import read_predictions
+
+            return read_predictions(path, known, tasks)
         return read_keyed_run(path, known, "question_id", "answer")
 
     def read_judgments(self, path: Path, tasks_by_id: Mapping[str, Task],
                        run: str) -> list[Judgment]:
         from anser_tui.benchmarks.aalcr.judge_file import read_verdict_lines
+        from anser_tui.benchmarks.evalscope_files import looks_like
 
+        if looks_like(path, "sample_score"):  # evalscope's reviews (a file or a folder)
+            from anser_tui.benchmarks.aalcr.evalscope_files import read_reviews
+
+            return read_reviews(path, tasks_by_id, run)
         return read_verdict_lines(path, tasks_by_id, run)
 
     def rubric(self, task: Task) -> Rubric | None:

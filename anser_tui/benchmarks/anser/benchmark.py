@@ -98,7 +98,8 @@ class AnserBenchmark:
         return AnserLayout(data_dir).corpora
 
     def read_run(self, path: Path, known: Callable[[str], bool],
-                 task_of: Callable[[str], Task] | None = None) -> list[tuple[int, RunOutput]]:
+                 task_of: Callable[[str], Task] | None = None, *,
+                 tasks: Sequence[Task] = ()) -> list[tuple[int, RunOutput]]:
         from anser_tui.workspace.runs import read_run_file
 
         if task_of is None:

@@ -85,9 +85,15 @@ class PrbenchBenchmark(WithoutCorpora, WithoutStatelessScoring):
         return split_files(data_dir)
 
     def read_run(self, path: Path, known: Callable[[str], bool],
-                 task_of: Callable[[str], Task] | None = None) -> list[tuple[int, RunOutput]]:
+                 task_of: Callable[[str], Task] | None = None, *,
+                 tasks: Sequence[Task] = ()) -> list[tuple[int, RunOutput]]:
+        from anser_tui.benchmarks.evalscope_files import looks_like
         from anser_tui.benchmarks.run_files import read_keyed_run
 
+        if looks_like(path, "model_output"):  # evalscope's predictions (a file or a folder)
+            from anser_tui.benchmarks.prbench.evalscope_predictions import read_predictions
+
+            return read_predictions(path, known, task_of)
         return read_keyed_run(path, known, "task", "response")
 
     def read_judgments(self, path: Path, tasks_by_id: Mapping[str, Task],

@@ -1,0 +1,137 @@
+"""evalscope's own outputs for AA-LCR and PRBench (tests/data/evalscope, made by evalscope
+1.14.1 with make_fixtures.py beside them): import-run takes the predictions and
+import-judgments the reviews, a file or the outputs folder; per-sample verdicts and values
+equal evalscope's full-precision per-sample values, the aggregates its report (which rounds
+to 4 places); a failed review is a failed judgment, never a verdict; every judge attempt keeps
+its raw_response; the answer is the message's text parts only."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from anser_tui.cli import cli
+from anser_tui.workspace import WorkspaceStore
+from anser_tui.workspace.judgments import current_judgments
+from anser_tui.workspace.records import JudgmentStatus
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "evalscope"
+[RUN_DIR] = sorted((DATA / "outputs").iterdir())
+MODEL = "fake-model"
+
+
+def _cli(*args: str | Path, code: int = 0) -> str:
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+def _rows(part: str, name: str) -> list[dict[str, Any]]:
+    text = (RUN_DIR / part / MODEL / name).read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def _report_scores(bench: str) -> dict[tuple[str, str], float]:
+    """{(metric, subset): score} of evalscope's own report."""
+    report = json.loads((RUN_DIR / "reports" / MODEL / f"{bench}.json").read_text())
+    return {(m["identity"]["name"], s["name"]): s["score"]
+            for m in report["metrics"] for c in m["categories"] for s in c["subsets"]}
+
+
+def _workspace(tmp_path: Path, benchmark: str, data: str, run_from: Path,
+               judged_from: Path) -> Path:
+    ws = tmp_path / f"{benchmark}.db"
+    _cli("init", ws, "--benchmark", benchmark, "--data", DATA / data)
+    _cli("import-run", ws, run_from, "--name", "fake")
+    _cli("import-judgments", ws, judged_from, "--run", "fake")
+    return ws
+
+
+@pytest.mark.parametrize("given", ["folder", "files"])
+def test_aalcr_verdicts_and_accuracy_equal_evalscopes(tmp_path: Path, given: str) -> None:
+    name = "aa_lcr_default.jsonl"
+    run_from, judged_from = ((DATA / "outputs", DATA / "outputs") if given == "folder" else
+                             (RUN_DIR / "predictions" / MODEL / name,
+                              RUN_DIR / "reviews" / MODEL / name))
+    ws = _workspace(tmp_path, "aalcr", "aalcr", run_from, judged_from)
+    reviews = _rows("reviews", name)
+    with WorkspaceStore.open(ws) as store:
+        by_row = {t.seq: t.id for t in store.tasks()}
+        judgments = current_judgments(store, "fake")
+        outputs = store.outputs("fake")
+    report = json.loads(_cli("report", ws, "--format", "json"))["versions"]["1.1"]
+    for review in reviews:
+        qid = by_row[review["index"]]
+        score = review["sample_score"]["score"]
+        judgment = judgments[qid]
+        assert outputs[qid].answer == score["prediction"]  # text parts only, as evalscope's
+        attempts = score["metadata"]["judge_attempts"]
+        assert [c.raw for c in judgment.calls] == [a["raw_response"] for a in attempts]
+        if score["status"] == "success":
+            assert judgment.status is JudgmentStatus.OK
+            assert report["verdicts"][qid] == ("CORRECT" if score["value"]["acc"] == 1.0
+                                               else "INCORRECT")
+        else:
+            assert score["status"] == "excluded" and score["value"] == {}
+            assert judgment.status is JudgmentStatus.PARSE_ERROR and not judgment.marks
+            assert report["verdicts"][qid] is None and qid in report["parse_failures"]
+    values = [r["sample_score"]["score"]["value"]["acc"] for r in reviews
+              if r["sample_score"]["score"]["status"] == "success"]
+    ours = report["accuracy_excluding_parse_failures"]
+    assert ours == pytest.approx(sum(values) / len(values), abs=1e-12)
+    assert round(ours, 4) == _report_scores("aa_lcr")[("accuracy", "default")]
+    assert outputs[by_row[1]].answer == "The minister signed it."  # its reasoning part left out
+
+
+def test_prbench_samples_and_split_means_equal_evalscopes(tmp_path: Path) -> None:
+    ws = _workspace(tmp_path, "prbench", "prbench", DATA / "outputs", DATA / "outputs")
+    report = json.loads(_cli("report", ws, "--format", "json", "--policy", "evalscope"))
+    scores = _report_scores("prbench")
+    with WorkspaceStore.open(ws) as store:
+        outputs = store.outputs("fake")
+    for split in ("finance", "legal"):
+        ours = report["splits"][split]
+        reviews = _rows("reviews", f"prbench_{split}.jsonl")
+        answers = {r["sample_score"]["sample_metadata"]["task"]:
+                   r["sample_score"]["score"]["prediction"] for r in reviews}
+        assert {t: outputs[t].answer for t in answers} == answers
+        kept = []
+        for review in reviews:
+            task = review["sample_score"]["sample_metadata"]["task"]
+            score = review["sample_score"]["score"]
+            if score["status"] != "success":
+                assert task in ours["excluded"] and task not in ours["samples"]
+                continue
+            kept.append(score["value"])
+            sample = ours["samples"][task]
+            assert sample["clipped"] == pytest.approx(score["value"]["clipped_score"], abs=1e-12)
+            assert sample["normalized"] == pytest.approx(score["value"]["normalized_score"],
+                                                         abs=1e-12)
+        clipped = max(0.0, sum(v["clipped_score"] for v in kept) / len(kept))
+        assert ours["mean_clipped"] == pytest.approx(clipped, abs=1e-12)
+        assert round(ours["mean_clipped"], 4) == scores[("clipped_score", split)]
+        assert round(ours["mean_normalized"], 4) == scores[("normalized_score", split)]
+    assert report["splits"]["finance"]["excluded"] == ["fin-3"]
+
+
+def test_an_index_of_another_csv_is_refused_with_file_and_line(tmp_path: Path) -> None:
+    ws = tmp_path / "a.db"
+    _cli("init", ws, "--benchmark", "aalcr", "--data", DATA / "aalcr")
+    rows = _rows("predictions", "aa_lcr_default.jsonl")
+    rows[2]["index"] = 9
+    bad = tmp_path / "predictions" / MODEL / "aa_lcr_default.jsonl"
+    bad.parent.mkdir(parents=True)
+    bad.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    out = _cli("import-run", ws, bad, "--name", "fake", code=2)
+    assert f"{bad}:3: index 9: the workspace's CSV has no row 9" in out
+    rows[2]["index"] = 3  # row 3 asks another question
+    rows[3]["index"] = 2
+    bad.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    out = _cli("import-run", ws, bad, "--name", "fake", code=2)
+    assert f"{bad}:3: row 3 asks 'What was the revenue?', not question 4" in out
+    with WorkspaceStore.open(ws) as store:
+        assert not store.run_names()
