@@ -320,6 +320,16 @@ class Benchmark(Protocol[ScoreT, RowT]):
         `CardKey.DOCUMENTS`; InputError naming a missing or unreadable file."""
         ...
 
+    # -- writing verdicts back into another tool's files ---------------------------------
+    exports: tuple[str, ...]  # the `export --what` values the benchmark writes itself
+
+    def export(self, what: str, source: Path, out: Path, tasks_by_id: Mapping[str, Task],
+               verdicts: Sequence[Any], n_disputed: int) -> str:
+        """Write export `what` of the source data (`source`: the data folder or file) with the
+        settled human verdicts (exchange.tool_exports.SettledVerdict) to `out`; its summary
+        line."""
+        ...
+
 
 RegisteredBenchmark = Benchmark[object, object]  # what the registry gives: scores and rows opaque
 
@@ -334,6 +344,13 @@ class WithoutCorpora:
     def retrieved_problem(self, task: Task, retrieved: list[Any]) -> str | None:
         return None
 
+    def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
+        return ()
+
+    def corpus_findings(self, store: WorkspaceStore, library: CorpusLibrary, run: str | None,
+                        report: str, fmt: str) -> str:
+        return report
+
 
 class WithoutStatelessScoring:
     """For a benchmark whose scores need a workspace (its judge's verdicts live there)."""
@@ -344,13 +361,16 @@ class WithoutStatelessScoring:
                         options: ScoreOptions) -> dict[str, Any]:
         raise InputError(f"{self.label} has no stateless scoring (its scores are the judge's: "
                          "score a workspace)")
-    # -- corpora and review signals (issue 15) ------------------------------------------------
-    def corpus_descriptors(self) -> tuple[CorpusDescriptor, ...]:
-        return ()
 
-    def corpus_findings(self, store: WorkspaceStore, library: CorpusLibrary, run: str | None,
-                        report: str, fmt: str) -> str:
-        return report
+
+class WithoutExports:
+    """For a benchmark that writes nothing back into another tool's files."""
+
+    exports: tuple[str, ...] = ()
+
+    def export(self, what: str, source: Path, out: Path, tasks_by_id: Mapping[str, Task],
+               verdicts: Sequence[Any], n_disputed: int) -> str:
+        raise InputError(f"no {what!r} export")
 
 
 # ---- The embedded demo --------------------------------------------------------------------

@@ -75,9 +75,9 @@ def benchmark_export(store: WorkspaceStore, what: str, run: str, out: Path,
     from anser_tui.benchmarks.registry import benchmark_named
 
     benchmark = benchmark_named(store.benchmark)
-    if what not in getattr(benchmark, "exports", ()):
+    if what not in benchmark.exports:
         raise InputError(f"{benchmark.label} workspaces have no {what!r} export")
     verdicts, disputed = settled_verdicts(store, store.require_run(run))
     source = data if data is not None else data_folder(store)
-    export = getattr(benchmark, "export")  # noqa: B009 (an optional part of the protocol)
-    return str(export(what, source, out, {t.id: t for t in store.tasks()}, verdicts, disputed))
+    return benchmark.export(what, source, out, {t.id: t for t in store.tasks()}, verdicts,
+                            disputed)

@@ -26,7 +26,8 @@ from anser_tui.workspace import WorkspaceStore
 
 BUILT_INS = {"anser": "anser_tui.benchmarks.anser.benchmark:BENCHMARK",
              "prbench": "anser_tui.benchmarks.prbench.benchmark:BENCHMARK",
-             "aalcr": "anser_tui.benchmarks.aalcr.benchmark:BENCHMARK"}
+             "aalcr": "anser_tui.benchmarks.aalcr.benchmark:BENCHMARK",
+             "inspect": "anser_tui.benchmarks.inspect.benchmark:BENCHMARK"}
 
 FOURTH = '''
 from anser_tui.benchmarks.base import BenchmarkOption
@@ -75,10 +76,10 @@ def fourth(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return site
 
 
-def test_the_entry_points_list_the_three_built_ins() -> None:
+def test_the_entry_points_list_the_built_ins() -> None:
     points = {p.name: p.value for p in entry_points(group=registry.GROUP)}
     assert points == BUILT_INS
-    assert registry.registered() == ("aalcr", "anser", "prbench")
+    assert registry.registered() == ("aalcr", "anser", "inspect", "prbench")
     for name in BUILT_INS:
         benchmark = registry.benchmark_named(name)
         assert isinstance(benchmark, Benchmark) and benchmark.name == name

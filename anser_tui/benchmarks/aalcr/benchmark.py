@@ -36,6 +36,7 @@ from anser_tui.benchmarks.base import (
     TableBlock,
     Vocabulary,
     WithoutCorpora,
+    WithoutExports,
     WithoutStatelessScoring,
     refuse_options,
 )
@@ -56,7 +57,7 @@ INIT_OPTIONS = (
 METRICS = ("accuracy", "accuracy_excluding_parse_failures")
 
 
-class AalcrBenchmark(WithoutCorpora, WithoutStatelessScoring):
+class AalcrBenchmark(WithoutCorpora, WithoutStatelessScoring, WithoutExports):
     name = "aalcr"
     label = "AA-LCR"
     judge: JudgeProtocol = AalcrJudge()

@@ -30,6 +30,7 @@ from anser_tui.benchmarks.base import (
     Signal,
     TableBlock,
     Vocabulary,
+    WithoutExports,
     refuse_options,
 )
 from anser_tui.benchmarks.card import CardItem, ReviewCard
@@ -77,7 +78,7 @@ METRICS = (m.ACC10, m.SMAPE, m.RELATION_ACCURACY, m.MAE_LOG_OR, m.MAE_MEDIAN_DIF
            m.RECALL_5, m.PRECISION_5, m.R_PRECISION, *EFFICIENCY)
 
 
-class AnserBenchmark:
+class AnserBenchmark(WithoutExports):
     name = "anser"
     label = "ANSER-Bench"
     judge: JudgeProtocol = AnserJudge()

@@ -73,6 +73,7 @@ class InspectBenchmark(WithoutCorpora, WithoutStatelessScoring):
     report_options: tuple[BenchmarkOption, ...] = ()
     vocabulary = Vocabulary((), ())  # the log's own metric names vary with its scorers
     default = False
+    exports: tuple[str, ...] = (EXPORT,)
 
     def load(self, data_dir: Path, options: LoadOptions | None = None) -> list[Task]:
         from anser_tui.benchmarks.inspect.loader import load_log
@@ -139,8 +140,6 @@ class InspectBenchmark(WithoutCorpora, WithoutStatelessScoring):
         if what != EXPORT:
             raise ValueError(f"unknown export {what!r}")
         return export_log(source, out, tasks_by_id, verdicts, n_disputed)
-
-    exports: tuple[str, ...] = (EXPORT,)
 
     def demo(self) -> DemoFiles:
         from anser_tui.benchmarks.inspect.demo_files import demo_files

@@ -27,6 +27,7 @@ from anser_tui.benchmarks.base import (
     TableBlock,
     Vocabulary,
     WithoutCorpora,
+    WithoutExports,
     WithoutStatelessScoring,
     refuse_options,
 )
@@ -68,7 +69,7 @@ def _policy(label: str, options: ReportOptions | None) -> str | None:
     return (options or {}).get(POLICY.key)
 
 
-class PrbenchBenchmark(WithoutCorpora, WithoutStatelessScoring):
+class PrbenchBenchmark(WithoutCorpora, WithoutStatelessScoring, WithoutExports):
     name = "prbench"
     label = "PRBench"
     judge: JudgeProtocol = PrbenchJudge()
