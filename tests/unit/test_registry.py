@@ -103,11 +103,11 @@ def test_a_fourth_distribution_adds_a_benchmark(fourth: Path, tmp_path: Path) ->
     code, out, _ = invoke("init", "--help")
     assert code == 0
     flat = " ".join(out.split())
-    assert "--benchmark [aalcr|anser|fourth|prbench] Which benchmark the folder holds." in flat
+    assert "--benchmark [aalcr|anser|fourth|inspect|prbench] Which benchmark the folder holds." in flat
     assert "--shelf [top|bottom] Fourth-Bench: which shelf the samples sit on." in flat
     assert "--dataset-version [1.1|1.0.0] AA-LCR:" in flat
     code, out, _ = invoke("demo", "--help")
-    assert code == 0 and "--benchmark [aalcr|anser|fourth|prbench]" in " ".join(out.split())
+    assert code == 0 and "--benchmark [aalcr|anser|fourth|inspect|prbench]" in " ".join(out.split())
 
     data = write_splits(tmp_path / "splits", {"legal": [two_criteria("t1"), two_criteria("t2")]})
     ws = tmp_path / "ws.db"
