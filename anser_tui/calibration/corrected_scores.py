@@ -14,13 +14,20 @@ where the reviewed items are a random sample of the scope:
 - A stratified design (its design lists strata) uses the stratified estimator, strata as the
   queue draws them (a task's splits; ANSER: its group), weighted by the scope's judged items
   per stratum; a stratum of the scope with no reviewed item leaves the corrected mean null.
+- An active design (`review --order active`) weights its reviewed items by the inverse of their
+  inclusion probabilities: of the m items of its queue reviewed, item i's is min(1, c p_i) with
+  p_i its recorded size and c such that they add up to m over the eligible items
+  (`sampling.inclusion_probabilities`). Where an active session covers the scope, its draws
+  alone are the sample (the one with the most reviewed items, when several do).
 - No such session: `random_sample` is false and there is no corrected value (disagreement
   first, task order, hand-picked, imported labels); `n_reviewed` still counts the scope's
   reviewed items.
 
-Stopping rule: with the interval's width w at n reviews and a target width t (the
-`calibration.target_width` setting, 5 points by default), `reviews_needed` =
-ceil(n (w / t)^2) - n more reviews (0 once w <= t).
+The estimator and the finite-population correction are the `Method` given (the
+`calibration.estimator` and `calibration.finite_population` settings; PPI++ with the correction
+by default). Stopping rule: for a target width t (the `calibration.target_width` setting, 5
+points by default), `reviews_needed` is `CorrectedMean.reviews_needed(t)`, under the same
+estimator and correction: at most N - n, 0 once the width is at most t.
 """
 
 from __future__ import annotations
@@ -32,12 +39,13 @@ from typing import TYPE_CHECKING, Any
 from anser_tui.benchmarks.base import Benchmark
 from anser_tui.calibration.adjudication import Standing, settle
 from anser_tui.review.queue import QueueSpec
+from anser_tui.review.sampling import Order, inclusion_probabilities
 from anser_tui.review.session_rows import REVIEW, SessionInfo
 from anser_tui.scoring.corrected import (
     CorrectedMean,
+    Method,
     Stratum,
     ppi_mean,
-    reviews_needed,
     stratified_ppi_mean,
 )
 from anser_tui.workspace.item import Item
@@ -61,18 +69,18 @@ class CorrectedEntry:
 
     def to_json(self) -> dict[str, Any]:
         """{"scope", "n_items", "n_reviewed", "judge_mean", "corrected_mean", "ci",
-        "random_sample", "reviews_to_halve_ci"} exactly."""
+        "random_sample", "reviews_to_halve_ci", "estimator", "lambda", "finite_population"}
+        exactly."""
         return {"scope": self.scope, **self.result.to_json()}
 
     @property
     def ci_width(self) -> float | None:
-        ci = self.result.ci
-        return ci[1] - ci[0] if ci else None
+        return self.result.width
 
     @property
     def reviews_needed(self) -> int | None:
         """Reviews still needed for an interval of the target width (None: no interval)."""
-        return reviews_needed(self.result.n_reviewed, self.ci_width, self.target_width)
+        return self.result.reviews_needed(self.target_width)
 
     def stopping_json(self) -> dict[str, Any]:
         return {"scope": self.scope, "target_width": self.target_width,
@@ -103,8 +111,19 @@ class _Population:
         self.inputs, self.session, self.spec = inputs, session, _spec(session)
         self.runs = set(self.spec.runs) if self.spec and self.spec.runs else {
             r for r, at in imported.items() if at <= session.created_at}
-        self.drawn = {e.item for e in session.items
+        self.drawn = {e.item: e.inclusion_probability for e in session.items
                       if not e.recheck and e.inclusion_probability is not None}
+        self.active = session.design.get("order") == Order.ACTIVE.value
+
+    def weights(self, human: dict[Item, float]) -> dict[Item, float]:
+        """An active session's reviewed items, each weighted by 1 / its inclusion probability
+        at the number reviewed."""
+        reviewed = [it for it in self.drawn if it in human]
+        sizes = [float(self.drawn[it] or 0.0) for it in self.drawn]
+        rest = float(self.session.design.get("unqueued_size") or 0.0)
+        chances = dict(zip(self.drawn, inclusion_probabilities(sizes, len(reviewed), rest),
+                           strict=True))
+        return {it: 1.0 / chances[it] for it in reviewed}
 
     def covers(self, items: Sequence[Item]) -> bool:
         if self.spec is None:
@@ -117,13 +136,21 @@ class _Population:
 
 def _entry(inputs: CalibrationInputs, scope: str, items: list[Item],
            judge: dict[Item, float], human: dict[Item, float],
-           populations: list[_Population], target: float) -> CorrectedEntry:
+           populations: list[_Population], target: float, method: Method) -> CorrectedEntry:
     covering = [p for p in populations if p.covers(items)]
     if not covering:
         reviewed = [(human[it], judge[it]) for it in items if it in human]
-        return CorrectedEntry(scope, ppi_mean([judge[it] for it in items], reviewed, False),
-                              target, NOT_RANDOM)
-    drawn = set().union(*(p.drawn for p in covering))
+        return CorrectedEntry(scope, ppi_mean([judge[it] for it in items], reviewed, False,
+                                              method), target, NOT_RANDOM)
+    active = [p for p in covering if p.active]
+    if active:
+        best = max(active, key=lambda p: sum(it in human for it in p.drawn))
+        weights = best.weights(human)
+        chosen = [it for it in items if it in weights]
+        return CorrectedEntry(scope, ppi_mean(
+            [judge[it] for it in items], [(human[it], judge[it]) for it in chosen],
+            method=method, weights=[weights[it] for it in chosen]), target)
+    drawn = set().union(*(set(p.drawn) for p in covering))
     if any(p.session.stratified for p in covering):
         strata: dict[str, tuple[list[float], list[tuple[float, float]]]] = {}
         for it in items:
@@ -132,16 +159,20 @@ def _entry(inputs: CalibrationInputs, scope: str, items: list[Item],
             judged.append(judge[it])
             if it in drawn and it in human:
                 reviewed.append((human[it], judge[it]))
-        result = stratified_ppi_mean([Stratum(j, r) for j, r in strata.values()])
+        result = stratified_ppi_mean([Stratum(j, r) for j, r in strata.values()],
+                                     method=method, names=list(strata))
     else:
         result = ppi_mean([judge[it] for it in items],
-                          [(human[it], judge[it]) for it in items if it in drawn and it in human])
+                          [(human[it], judge[it]) for it in items if it in drawn and it in human],
+                          method=method)
     return CorrectedEntry(scope, result, target)
 
 
-def corrected_scores(inputs: CalibrationInputs,
-                     target_width: float = DEFAULT_TARGET_WIDTH) -> list[CorrectedEntry]:
-    """The corrected entry of each run, then of each group (over the runs of `inputs`)."""
+def corrected_scores(inputs: CalibrationInputs, target_width: float = DEFAULT_TARGET_WIDTH,
+                     method: Method | None = None) -> list[CorrectedEntry]:
+    """The corrected entry of each run, then of each group (over the runs of `inputs`), by
+    `method` (default: PPI++ with the finite-population correction)."""
+    method = method or Method()
     judge: dict[Item, float] = {}
     for item, judgment in inputs.judgments.items():
         score = usable_score(judgment)
@@ -159,5 +190,5 @@ def corrected_scores(inputs: CalibrationInputs,
     for it in ordered:
         runs[f"run:{it.run}"].append(it)
         groups.setdefault(f"group:{inputs.group(it.task_id)}", []).append(it)
-    return [_entry(inputs, name, items, judge, human, populations, target_width)
+    return [_entry(inputs, name, items, judge, human, populations, target_width, method)
             for name, items in [*runs.items(), *groups.items()] if items]

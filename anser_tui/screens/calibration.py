@@ -27,6 +27,7 @@ from textual_plotext import PlotextPlot
 
 from anser_tui.calibration.view import CalibrationView, calibration_view
 from anser_tui.core.settings import CalibrationSettings
+from anser_tui.scoring.corrected import Estimator, Method
 from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.store import WorkspaceStore
@@ -162,7 +163,9 @@ class CalibrationScreen(Screen[None]):
         try:
             view = calibration_view(store, self.runs, seed=self.settings.seed,
                                     resamples=self.settings.resamples,
-                                    target_width=self.settings.target_width)
+                                    target_width=self.settings.target_width,
+                                    method=Method(Estimator(self.settings.estimator),
+                                                  self.settings.finite_population))
         except Exception as exc:  # shown on the screen, never raised into it
             self.post_message(self.Computed(generation, None, str(exc)))
             return
