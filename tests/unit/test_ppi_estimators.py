@@ -3,6 +3,8 @@ finite-population correction, the stopping rule's cap at N - n, and coverage by 
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 import ppi_py
 import pytest
@@ -62,7 +64,7 @@ def test_with_the_correction_the_interval_narrows_to_width_0_at_n_equals_N(
     even = [ppi_mean(list(f), [(f[i] + gaps[k], f[i]) for k, i in enumerate(order[:n])],
                      method=Method(CLASSIC)).width for n in range(2, 41, 2)]
     assert all(x is not None and y is not None and x > y
-               for x, y in zip(even, even[1:], strict=False))
+               for x, y in pairwise(even))
     every = ppi_mean(list(f), list(zip(h[order], f[order], strict=True)),
                      method=Method(estimator))
     assert every.corrected_mean == pytest.approx(float(np.mean(h)), abs=1e-12)
