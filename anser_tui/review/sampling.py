@@ -44,7 +44,7 @@ class Order(StrEnum):
         return self in (Order.RANDOM, Order.STRATIFIED, Order.ACTIVE)
 
 
-UNIFORM_SHARE = 0.25  # the active order's uniform mass (DESIGN section 8: at least 10%)
+UNIFORM_SHARE = 0.5  # the active order's uniform mass (DESIGN section 8: at least 10%)
 
 
 @dataclass(frozen=True)

@@ -185,8 +185,9 @@ def _part(stratum: Stratum, share: float, method: Method) -> _Part:
         corrected = float(h.mean())  # every item reviewed: exactly the human mean
     if big_n < 2 or n < 2:
         return _Part(corrected, lam, None)
-    if method.finite_population:
-        term = _Term(share, big_n, n, True, 0.0, float(rectifier.var(ddof=1)))
+    if method.finite_population:  # the weighted mean's linearisation: w (r - mean)
+        spread = w * (h - lam * j - rectifier.mean())
+        term = _Term(share, big_n, n, True, 0.0, float(spread.var(ddof=1)))
     else:
         term = _Term(share, big_n, n, False, float((lam * f).var()) / big_n,
                      float(rectifier.var()))
