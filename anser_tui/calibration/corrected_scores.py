@@ -33,7 +33,7 @@ estimator and correction: at most N - n, 0 once the width is at most t.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from anser_tui.benchmarks.base import Benchmark
@@ -61,11 +61,49 @@ NOT_RANDOM = ("the reviewed items are not a random sample of this scope (no rand
 
 
 @dataclass(frozen=True)
+class Sample:
+    """A scope's judge scores per stratum (one unnamed stratum when not stratified) and its
+    reviewed items in review order: (stratum, human, judge, weight or None)."""
+
+    judged: dict[str, list[float]]
+    reviewed: list[tuple[str, float, float, float | None]]
+    stratified: bool = False
+
+    def at(self, k: int, method: Method) -> CorrectedMean:
+        """The corrected mean on the first k reviewed items (the weights as they are now)."""
+        picked = self.reviewed[:k]
+        strata = []
+        for name, judged in self.judged.items():
+            mine = [r for r in picked if r[0] == name]
+            weights = [r[3] or 1.0 for r in mine] if any(r[3] for r in mine) else None
+            strata.append(Stratum(judged, [(r[1], r[2]) for r in mine], weights))
+        if self.stratified:
+            return stratified_ppi_mean(strata, method=method, names=list(self.judged))
+        [one] = strata
+        return ppi_mean(one.judge_all, one.reviewed, method=method, weights=one.weights)
+
+
+@dataclass(frozen=True)
 class CorrectedEntry:
     scope: str
     result: CorrectedMean
     target_width: float
     note: str | None = None  # why there is no corrected value
+    sample: Sample | None = field(default=None, repr=False, compare=False)
+
+    def narrowing(self, points: int = 8) -> list[tuple[int, tuple[float, float]]]:
+        """The interval after k reviews (in the order they were made), for up to `points`
+        values of k spread evenly from 2 to n (n last): how it narrowed."""
+        n = self.result.n_reviewed
+        if self.sample is None or n < 2:
+            return []
+        ks = sorted({round(2 + i * (n - 2) / max(points - 1, 1)) for i in range(points)})
+        out = []
+        for k in ks:
+            ci = self.sample.at(k, self.result.method).ci
+            if ci is not None:
+                out.append((k, ci))
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """{"scope", "n_items", "n_reviewed", "judge_mean", "corrected_mean", "ci",
@@ -135,7 +173,7 @@ class _Population:
 
 
 def _entry(inputs: CalibrationInputs, scope: str, items: list[Item],
-           judge: dict[Item, float], human: dict[Item, float],
+           judge: dict[Item, float], human: dict[Item, float], when: dict[Item, tuple[str, int]],
            populations: list[_Population], target: float, method: Method) -> CorrectedEntry:
     covering = [p for p in populations if p.covers(items)]
     if not covering:
@@ -143,29 +181,35 @@ def _entry(inputs: CalibrationInputs, scope: str, items: list[Item],
         return CorrectedEntry(scope, ppi_mean([judge[it] for it in items], reviewed, False,
                                               method), target, NOT_RANDOM)
     active = [p for p in covering if p.active]
+    weights: dict[Item, float] = {}
+    stratified = False
     if active:
         best = max(active, key=lambda p: sum(it in human for it in p.drawn))
         weights = best.weights(human)
-        chosen = [it for it in items if it in weights]
-        return CorrectedEntry(scope, ppi_mean(
-            [judge[it] for it in items], [(human[it], judge[it]) for it in chosen],
-            method=method, weights=[weights[it] for it in chosen]), target)
-    drawn = set().union(*(set(p.drawn) for p in covering))
-    if any(p.session.stratified for p in covering):
-        strata: dict[str, tuple[list[float], list[tuple[float, float]]]] = {}
-        for it in items:
-            name = stratum(inputs.benchmark, inputs.tasks[it.task_id])
-            judged, reviewed = strata.setdefault(name, ([], []))
-            judged.append(judge[it])
-            if it in drawn and it in human:
-                reviewed.append((human[it], judge[it]))
-        result = stratified_ppi_mean([Stratum(j, r) for j, r in strata.values()],
-                                     method=method, names=list(strata))
+        drawn = set(weights)
     else:
-        result = ppi_mean([judge[it] for it in items],
-                          [(human[it], judge[it]) for it in items if it in drawn and it in human],
-                          method=method)
-    return CorrectedEntry(scope, result, target)
+        drawn = {it for p in covering for it in p.drawn if it in human}
+        stratified = any(p.session.stratified for p in covering)
+    judged: dict[str, list[float]] = {}
+    for it in items:
+        name = stratum(inputs.benchmark, inputs.tasks[it.task_id]) if stratified else ""
+        judged.setdefault(name, []).append(judge[it])
+    in_order = sorted((it for it in items if it in drawn), key=lambda it: when.get(it, ("", 0)))
+    sample = Sample(judged, [
+        (stratum(inputs.benchmark, inputs.tasks[it.task_id]) if stratified else "", human[it],
+         judge[it], weights.get(it)) for it in in_order], stratified)
+    return CorrectedEntry(scope, sample.at(len(in_order), method), target, sample=sample)
+
+
+def _review_times(inputs: CalibrationInputs) -> dict[Item, tuple[str, int]]:
+    """When each item's human value was last given (reviewers' or an adjudicator's)."""
+    when: dict[Item, tuple[str, int]] = {}
+    for item, by_reviewer in inputs.book.reviews.items():
+        when[item] = max((v.human.created_at or "", v.human.id or 0)
+                         for v in by_reviewer.values())
+    for item, decision in inputs.book.adjudications.items():
+        when[item] = max(when.get(item, ("", 0)), (decision.created_at or "", decision.id or 0))
+    return when
 
 
 def corrected_scores(inputs: CalibrationInputs, target_width: float = DEFAULT_TARGET_WIDTH,
@@ -190,5 +234,6 @@ def corrected_scores(inputs: CalibrationInputs, target_width: float = DEFAULT_TA
     for it in ordered:
         runs[f"run:{it.run}"].append(it)
         groups.setdefault(f"group:{inputs.group(it.task_id)}", []).append(it)
-    return [_entry(inputs, name, items, judge, human, populations, target_width, method)
+    when = _review_times(inputs)
+    return [_entry(inputs, name, items, judge, human, when, populations, target_width, method)
             for name, items in [*runs.items(), *groups.items()] if items]
