@@ -9,6 +9,7 @@ import numpy as np
 import ppi_py
 import pytest
 
+from anser_tui.review.sampling import active_sizes, inclusion_probabilities
 from anser_tui.scoring.corrected import Estimator, Method, Stratum, ppi_mean, stratified_ppi_mean
 from bench.ppi_coverage import Draws, batch, coverage_table, draws
 
@@ -158,3 +159,25 @@ def test_coverage_is_95_percent_with_and_without_replacement() -> None:
     assert len(asserted) == 4
     for key, value in asserted.items():
         assert 0.94 <= value <= 0.96, (key, value)
+
+
+def test_the_worked_example_of_docs_calibration() -> None:
+    """docs/calibration.md's numbers: N = 8, four reviewed."""
+    f = [40.0, 55.0, 60.0, 70.0, 80.0, 95.0, 30.0, 50.0]
+    reviewed = [(50.0, 40.0), (55.0, 55.0), (70.0, 60.0), (75.0, 80.0)]
+    shown = {}
+    for estimator in (CLASSIC, PPI_PLUS):
+        for finite in (False, True):
+            out = ppi_mean(f, reviewed, method=Method(estimator, finite))
+            assert out.ci is not None
+            shown[(estimator, finite)] = (round(out.corrected_mean or 0, 2),
+                                          round(out.ci[0], 2), round(out.ci[1], 2))
+    assert shown == {(CLASSIC, False): (63.75, 48.60, 78.90), (CLASSIC, True): (63.75, 58.55, 68.95),
+                     (PPI_PLUS, False): (62.81, 54.95, 70.67), (PPI_PLUS, True): (62.81, 57.03, 68.59)}
+    tuned = ppi_mean(f, reviewed)
+    assert round(float(tuned.lam or 0), 3) == 0.248
+    assert ppi_mean(f, reviewed, method=Method(CLASSIC)).reviews_needed(5.0) == 3
+    assert tuned.reviews_needed(5.0) == 3 and round(tuned.width or 0, 4) == 11.5603
+    sizes = active_sizes([1.0, 0.5, 0.0, 0.0])
+    assert [round(p, 3) for p in sizes] == [0.458, 0.292, 0.125, 0.125]
+    assert [round(p, 3) for p in inclusion_probabilities(sizes, 2)] == [0.917, 0.583, 0.25, 0.25]
