@@ -20,8 +20,9 @@ Interval (95%, z the normal 97.5th percentile):
   sd(w (h - lambda f))^2 / n, standard deviations with ddof 0;
 - with it (the default): the reviewed items are drawn without replacement from these N, whose
   judge mean is known exactly, so only the rectifier varies: se^2 = (1 - n/N) s^2 / n, s^2 the
-  sample variance (ddof 1) of w (h - lambda f). At n = N the corrected mean is the human mean
-  and the width is 0.
+  sample variance (ddof 1) of w (h - lambda f - m), m the weighted mean of h - lambda f (the
+  weighted mean's linearisation; with equal weights, the rectifier's sample variance). At
+  n = N the corrected mean is the human mean and the width is 0.
 
 Stratified (`stratified_ppi_mean`): each stratum on its own (its own lambda), combined with
 W_h = N_h / N; a stratum with no reviewed item leaves the corrected mean None, one with fewer
