@@ -14,29 +14,37 @@ where the reviewed items are a random sample of the scope:
 - A stratified design (its design lists strata) uses the stratified estimator, strata as the
   queue draws them (a task's splits, say its group), weighted by the scope's judged items
   per stratum; a stratum of the scope with no reviewed item leaves the corrected mean null.
+- An active design (`review --order active`) weights its reviewed items by the inverse of their
+  inclusion probabilities: of the m items of its queue reviewed, item i's is min(1, c p_i) with
+  p_i its recorded size and c such that they add up to m over the eligible items
+  (`sampling.inclusion_probabilities`). Where an active session covers the scope, its draws
+  alone are the sample (the one with the most reviewed items, when several do).
 - No such session: `random_sample` is false and there is no corrected value (disagreement
   first, task order, hand-picked, imported labels); `n_reviewed` still counts the scope's
   reviewed items.
 
-Stopping rule: with the interval's width w at n reviews and a target width t (the
-`calibration.target_width` setting, 5 points by default), `reviews_needed` =
-ceil(n (w / t)^2) - n more reviews (0 once w <= t).
+The estimator and the finite-population correction are the `Method` given (the
+`calibration.estimator` and `calibration.finite_population` settings; PPI++ with the correction
+by default). Stopping rule: for a target width t (the `calibration.target_width` setting, 5
+points by default), `reviews_needed` is `CorrectedMean.reviews_needed(t)`, under the same
+estimator and correction: at most N - n, 0 once the width is at most t.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from anser_tui.benchmarks.base import Benchmark
 from anser_tui.calibration.adjudication import Standing, settle
 from anser_tui.review.queue import QueueSpec
+from anser_tui.review.sampling import Order, inclusion_probabilities
 from anser_tui.scoring.corrected import (
     CorrectedMean,
+    Method,
     Stratum,
     ppi_mean,
-    reviews_needed,
     stratified_ppi_mean,
 )
 from anser_tui.workspace.item import Item
@@ -53,26 +61,64 @@ NOT_RANDOM = ("the reviewed items are not a random sample of this scope (no rand
 
 
 @dataclass(frozen=True)
+class Sample:
+    """A scope's judge scores per stratum (one unnamed stratum when not stratified) and its
+    reviewed items in review order: (stratum, human, judge, weight or None)."""
+
+    judged: dict[str, list[float]]
+    reviewed: list[tuple[str, float, float, float | None]]
+    stratified: bool = False
+
+    def at(self, k: int, method: Method) -> CorrectedMean:
+        """The corrected mean on the first k reviewed items (the weights as they are now)."""
+        picked = self.reviewed[:k]
+        strata = []
+        for name, judged in self.judged.items():
+            mine = [r for r in picked if r[0] == name]
+            weights = [r[3] or 1.0 for r in mine] if any(r[3] for r in mine) else None
+            strata.append(Stratum(judged, [(r[1], r[2]) for r in mine], weights))
+        if self.stratified:
+            return stratified_ppi_mean(strata, method=method, names=list(self.judged))
+        [one] = strata
+        return ppi_mean(one.judge_all, one.reviewed, method=method, weights=one.weights)
+
+
+@dataclass(frozen=True)
 class CorrectedEntry:
     scope: str
     result: CorrectedMean
     target_width: float
     note: str | None = None  # why there is no corrected value
+    sample: Sample | None = field(default=None, repr=False, compare=False)
+
+    def narrowing(self, points: int = 8) -> list[tuple[int, tuple[float, float]]]:
+        """The interval after k reviews (in the order they were made), for up to `points`
+        values of k spread evenly from 2 to n (n last): how it narrowed."""
+        n = self.result.n_reviewed
+        if self.sample is None or n < 2:
+            return []
+        ks = sorted({round(2 + i * (n - 2) / max(points - 1, 1)) for i in range(points)})
+        out = []
+        for k in ks:
+            ci = self.sample.at(k, self.result.method).ci
+            if ci is not None:
+                out.append((k, ci))
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """{"scope", "n_items", "n_reviewed", "judge_mean", "corrected_mean", "ci",
-        "random_sample", "reviews_to_halve_ci"} exactly."""
+        "random_sample", "reviews_to_halve_ci", "estimator", "lambda", "finite_population"}
+        exactly."""
         return {"scope": self.scope, **self.result.to_json()}
 
     @property
     def ci_width(self) -> float | None:
-        ci = self.result.ci
-        return ci[1] - ci[0] if ci else None
+        return self.result.width
 
     @property
     def reviews_needed(self) -> int | None:
         """Reviews still needed for an interval of the target width (None: no interval)."""
-        return reviews_needed(self.result.n_reviewed, self.ci_width, self.target_width)
+        return self.result.reviews_needed(self.target_width)
 
     def stopping_json(self) -> dict[str, Any]:
         return {"scope": self.scope, "target_width": self.target_width,
@@ -103,8 +149,19 @@ class _Population:
         self.inputs, self.session, self.spec = inputs, session, _spec(session)
         self.runs = set(self.spec.runs) if self.spec and self.spec.runs else {
             r for r, at in imported.items() if at <= session.created_at}
-        self.drawn = {e.item for e in session.items
+        self.drawn = {e.item: e.inclusion_probability for e in session.items
                       if not e.recheck and e.inclusion_probability is not None}
+        self.active = session.design.get("order") == Order.ACTIVE.value
+
+    def weights(self, human: dict[Item, float]) -> dict[Item, float]:
+        """An active session's reviewed items, each weighted by 1 / its inclusion probability
+        at the number reviewed."""
+        reviewed = [it for it in self.drawn if it in human]
+        sizes = [float(self.drawn[it] or 0.0) for it in self.drawn]
+        rest = float(self.session.design.get("unqueued_size") or 0.0)
+        chances = dict(zip(self.drawn, inclusion_probabilities(sizes, len(reviewed), rest),
+                           strict=True))
+        return {it: 1.0 / chances[it] for it in reviewed}
 
     def covers(self, items: Sequence[Item]) -> bool:
         if self.spec is None:
@@ -116,32 +173,50 @@ class _Population:
 
 
 def _entry(inputs: CalibrationInputs, scope: str, items: list[Item],
-           judge: dict[Item, float], human: dict[Item, float],
-           populations: list[_Population], target: float) -> CorrectedEntry:
+           judge: dict[Item, float], human: dict[Item, float], when: dict[Item, tuple[str, int]],
+           populations: list[_Population], target: float, method: Method) -> CorrectedEntry:
     covering = [p for p in populations if p.covers(items)]
     if not covering:
         reviewed = [(human[it], judge[it]) for it in items if it in human]
-        return CorrectedEntry(scope, ppi_mean([judge[it] for it in items], reviewed, False),
-                              target, NOT_RANDOM)
-    drawn = set().union(*(p.drawn for p in covering))
-    if any(p.session.stratified for p in covering):
-        strata: dict[str, tuple[list[float], list[tuple[float, float]]]] = {}
-        for it in items:
-            name = stratum(inputs.benchmark, inputs.tasks[it.task_id])
-            judged, reviewed = strata.setdefault(name, ([], []))
-            judged.append(judge[it])
-            if it in drawn and it in human:
-                reviewed.append((human[it], judge[it]))
-        result = stratified_ppi_mean([Stratum(j, r) for j, r in strata.values()])
+        return CorrectedEntry(scope, ppi_mean([judge[it] for it in items], reviewed, False,
+                                              method), target, NOT_RANDOM)
+    active = [p for p in covering if p.active]
+    weights: dict[Item, float] = {}
+    stratified = False
+    if active:
+        best = max(active, key=lambda p: sum(it in human for it in p.drawn))
+        weights = best.weights(human)
+        drawn = set(weights)
     else:
-        result = ppi_mean([judge[it] for it in items],
-                          [(human[it], judge[it]) for it in items if it in drawn and it in human])
-    return CorrectedEntry(scope, result, target)
+        drawn = {it for p in covering for it in p.drawn if it in human}
+        stratified = any(p.session.stratified for p in covering)
+    judged: dict[str, list[float]] = {}
+    for it in items:
+        name = stratum(inputs.benchmark, inputs.tasks[it.task_id]) if stratified else ""
+        judged.setdefault(name, []).append(judge[it])
+    in_order = sorted((it for it in items if it in drawn), key=lambda it: when.get(it, ("", 0)))
+    sample = Sample(judged, [
+        (stratum(inputs.benchmark, inputs.tasks[it.task_id]) if stratified else "", human[it],
+         judge[it], weights.get(it)) for it in in_order], stratified)
+    return CorrectedEntry(scope, sample.at(len(in_order), method), target, sample=sample)
 
 
-def corrected_scores(inputs: CalibrationInputs,
-                     target_width: float = DEFAULT_TARGET_WIDTH) -> list[CorrectedEntry]:
-    """The corrected entry of each run, then of each group (over the runs of `inputs`)."""
+def _review_times(inputs: CalibrationInputs) -> dict[Item, tuple[str, int]]:
+    """When each item's human value was last given (reviewers' or an adjudicator's)."""
+    when: dict[Item, tuple[str, int]] = {}
+    for item, by_reviewer in inputs.book.reviews.items():
+        when[item] = max((v.human.created_at or "", v.human.id or 0)
+                         for v in by_reviewer.values())
+    for item, decision in inputs.book.adjudications.items():
+        when[item] = max(when.get(item, ("", 0)), (decision.created_at or "", decision.id or 0))
+    return when
+
+
+def corrected_scores(inputs: CalibrationInputs, target_width: float = DEFAULT_TARGET_WIDTH,
+                     method: Method | None = None) -> list[CorrectedEntry]:
+    """The corrected entry of each run, then of each group (over the runs of `inputs`), by
+    `method` (default: PPI++ with the finite-population correction)."""
+    method = method or Method()
     judge: dict[Item, float] = {}
     for item, judgment in inputs.judgments.items():
         score = usable_score(judgment)
@@ -159,5 +234,6 @@ def corrected_scores(inputs: CalibrationInputs,
     for it in ordered:
         runs[f"run:{it.run}"].append(it)
         groups.setdefault(f"group:{inputs.group(it.task_id)}", []).append(it)
-    return [_entry(inputs, name, items, judge, human, populations, target_width)
+    when = _review_times(inputs)
+    return [_entry(inputs, name, items, judge, human, when, populations, target_width, method)
             for name, items in [*runs.items(), *groups.items()] if items]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from anser_tui.benchmarks.base import TableBlock
+from anser_tui.calibration.corrected_scores import CorrectedEntry
 from anser_tui.calibration.report import CalibrationReport
 from anser_tui.scoring.cells import number
 
@@ -59,6 +60,16 @@ def _agreement_blocks(section: str, rows: list[dict[str, Any]], note: str) -> li
     return blocks
 
 
+def _estimator(c: CorrectedEntry) -> str:
+    """E.g. "ppi++ λ 0.248, finite population" (a stratified mean: its strata's lambdas)."""
+    r = c.result
+    lam = r.lam
+    shown = ("; ".join(f"{k} {number(v)}" for k, v in lam.items()) if isinstance(lam, dict)
+             else number(lam))
+    return (f"{r.method.estimator.value} λ {shown}"
+            + (", finite population" if r.method.finite_population else ""))
+
+
 def _corrected_block(report: CalibrationReport) -> TableBlock:
     body = []
     notes: dict[str, list[str]] = {}
@@ -67,12 +78,14 @@ def _corrected_block(report: CalibrationReport) -> TableBlock:
         body.append((c.scope, str(r.n_items), str(r.n_reviewed), number(r.judge_mean),
                      number(r.corrected_mean), _ci(r.ci), "yes" if r.random_sample else "no",
                      "—" if c.reviews_needed is None else str(c.reviews_needed),
-                     "—" if r.reviews_to_halve_ci is None else str(r.reviews_to_halve_ci)))
+                     "—" if r.reviews_to_halve_ci is None else str(r.reviews_to_halve_ci),
+                     _estimator(c) if r.corrected_mean is not None else "—"))
         if c.note:
             notes.setdefault(c.note, []).append(c.scope)
     target = number(report.target_width)
     columns = ("n_items", "n_reviewed", "judge mean", "corrected mean", "95% CI",
-               "random sample", f"reviews for a {target}-point CI", "reviews to halve CI")
+               "random sample", f"reviews for a {target}-point CI", "reviews to halve CI",
+               "estimator")
     return TableBlock("corrected score", "judge mean and human-corrected mean (PPI)", columns,
                       tuple(body), tuple(f"{', '.join(scopes)}: {note}"
                                          for note, scopes in notes.items()),

@@ -37,6 +37,7 @@ from anser_tui.calibration.pairs import SCORE, CalibrationInputs, Pair
 from anser_tui.scoring.agreement import Scale, ScaleKind, agreement_row
 from anser_tui.scoring.agreement_bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
 from anser_tui.scoring.agreement_reviewers import anchoring, reviewer_agreement
+from anser_tui.scoring.corrected import Method
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.store import WorkspaceStore
 
@@ -191,13 +192,15 @@ def _adjudication_counts(inputs: CalibrationInputs) -> list[dict[str, Any]]:
 
 def calibration_report(store: WorkspaceStore, runs: Collection[str] | None = None, *,
                        seed: int = DEFAULT_SEED, resamples: int = DEFAULT_RESAMPLES,
-                       target_width: float = DEFAULT_TARGET_WIDTH) -> CalibrationReport:
-    """Every calibration statistic of the workspace (of `runs`; None: every run)."""
+                       target_width: float = DEFAULT_TARGET_WIDTH,
+                       method: Method | None = None) -> CalibrationReport:
+    """Every calibration statistic of the workspace (of `runs`; None: every run); the
+    corrected scores by `method` (default: PPI++ with the finite-population correction)."""
     inputs = CalibrationInputs(store, runs)
     order = _Order(inputs)
     return CalibrationReport(
         rows=agreement_rows(inputs.pairs(), order.key, seed=seed, resamples=resamples),
-        corrected=corrected_scores(inputs, target_width),
+        corrected=corrected_scores(inputs, target_width, method),
         reviewers=_reviewer_entries(inputs, order),
         anchoring=_anchoring_entries(inputs, order),
         self_consistency=_self_consistency(inputs, order, seed, resamples),

@@ -21,6 +21,7 @@ from anser_tui.calibration.corrected_scores import DEFAULT_TARGET_WIDTH
 from anser_tui.calibration.pairs import SCORE, CalibrationInputs, Pair
 from anser_tui.calibration.report import CalibrationReport, calibration_report
 from anser_tui.scoring.agreement_bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
+from anser_tui.scoring.corrected import Method
 from anser_tui.workspace.store import WorkspaceStore
 
 SCORE_BINS = ("0-20", "20-40", "40-60", "60-80", "80-100")
@@ -129,8 +130,9 @@ def review_ordered(inputs: CalibrationInputs) -> list[Pair]:
 
 def calibration_view(store: WorkspaceStore, runs: Collection[str] | None = None, *,
                      seed: int = DEFAULT_SEED, resamples: int = DEFAULT_RESAMPLES,
-                     target_width: float = DEFAULT_TARGET_WIDTH) -> CalibrationView:
+                     target_width: float = DEFAULT_TARGET_WIDTH,
+                     method: Method | None = None) -> CalibrationView:
     """The report and the pairs in review order (slow: run it off the UI thread)."""
     report = calibration_report(store, runs, seed=seed, resamples=resamples,
-                                target_width=target_width)
+                                target_width=target_width, method=method)
     return CalibrationView(report, review_ordered(CalibrationInputs(store, runs)))

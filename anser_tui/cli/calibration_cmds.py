@@ -39,13 +39,18 @@ def _write(text: str, out: Path | None) -> None:
 @click.option("--target-width", type=float,
               help="The stopping rule's target 95% interval width, in points "
                    "(default: the calibration.target_width setting, 5).")
-def calibration(workspace: Path, run: str | None, fmt: str, target_width: float | None) -> None:
+@click.option("--estimator", type=click.Choice(["ppi++", "classic"]), default=None,
+              help="The corrected score's estimator: ppi++ (lambda tuned) or classic "
+                   "(lambda = 1) (default: the calibration.estimator setting, ppi++).")
+def calibration(workspace: Path, run: str | None, fmt: str, target_width: float | None,
+                estimator: str | None) -> None:
     """Judge-human agreement, corrected scores, reviewers, anchoring, self-consistency."""
     import shutil
 
     from anser_tui.calibration.format import markdown, table_blocks
     from anser_tui.calibration.report import calibration_report
     from anser_tui.cli.console import report_table
+    from anser_tui.scoring.corrected import Estimator, Method
     from anser_tui.workspace import WorkspaceStore
 
     settings = load_cli_settings().calibration
@@ -54,7 +59,9 @@ def calibration(workspace: Path, run: str | None, fmt: str, target_width: float 
     with WorkspaceStore.open(workspace, read_only=True) as store:
         report = calibration_report(store, _runs(store, run), seed=settings.seed,
                                     resamples=settings.resamples,
-                                    target_width=target_width or settings.target_width)
+                                    target_width=target_width or settings.target_width,
+                                    method=Method(Estimator(estimator or settings.estimator),
+                                                  settings.finite_population))
     if fmt == "json":
         text = json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
     elif fmt == "md":

@@ -10,7 +10,7 @@ import click
 from anser_tui.cli.benchmark_options import benchmark_option
 from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
 
-ORDERS = ("task", "random", "stratified", "disagreement")  # sessions.sampling.Order
+ORDERS = ("task", "random", "stratified", "disagreement", "active")  # sessions.sampling.Order
 
 if TYPE_CHECKING:
     from anser_tui.app import AnserApp
@@ -86,11 +86,13 @@ def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool,
               help="Hide the judge's marks on an item until you commit your own.")
 @click.option("--order", type=click.Choice(ORDERS), default=None,
               help="A new session's order: task (default), random (seeded), stratified "
-                   "(by group, proportional), disagreement (judge vs metrics, worst first).")
+                   "(by group, proportional), disagreement (judge vs metrics, worst first), "
+                   "active (seeded, likely disagreements likelier first, weighted back in the "
+                   "corrected score).")
 @click.option("--seed", type=int, default=None, help="Seed of the random orders (default 0).")
 @click.option("--limit", type=click.IntRange(min=1), default=None,
               help="Draw only N items: a random sample (random), a proportional stratified "
-                   "one (stratified), the first N (task, disagreement).")
+                   "one (stratified), the first N (task, disagreement, active).")
 @click.option("--adjudicate", is_flag=True,
               help="Adjudicate the items in dispute (reviewers differ): start, or resume, an "
                    "adjudication session; its verdicts are final.")

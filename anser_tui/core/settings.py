@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -62,9 +62,13 @@ class BertScoreSettings(BaseModel):
 
 class CalibrationSettings(BaseModel):
     """The calibration report: the stopping rule's target interval width (points of the
-    0-100 score), and the bootstrap's seed and number of resamples."""
+    0-100 score), the corrected score's estimator ("ppi++" or "classic") and whether its
+    interval carries the finite-population correction, and the bootstrap's seed and number
+    of resamples."""
 
     target_width: float = Field(default=5.0, gt=0)
+    estimator: Literal["ppi++", "classic"] = "ppi++"
+    finite_population: bool = True
     seed: int = 0
     resamples: int = Field(default=1000, ge=1)
 

@@ -3,7 +3,10 @@ then ordered and perhaps sampled (`QueueOrder`), the sampling design recorded wi
 
 The design a session keeps (`sessions.design`, JSON; docs/review.md):
 `{"order", "seed", "limit", "n_eligible", "n_queued", "strata", "random_sample"}`; `strata` is
-`{stratum: {"N": eligible, "n": drawn}}` for a stratified queue and null otherwise.
+`{stratum: {"N": eligible, "n": drawn}}` for a stratified queue and null otherwise. An active
+queue adds `"uniform_share"` (its sizes' uniform mass) and `"unqueued_size"` (the sizes of the
+eligible items a limit left out, which its inclusion probabilities need); each of its items'
+probability is its size (`sampling.active_sample`).
 """
 
 from __future__ import annotations
@@ -16,8 +19,11 @@ from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.core.errors import InputError
 from anser_tui.review.item_facts import WorkspaceFacts
 from anser_tui.review.sampling import (
+    UNIFORM_SHARE,
     Draw,
     Order,
+    active_sample,
+    active_sizes,
     first,
     ranked,
     simple_random_sample,
@@ -123,11 +129,18 @@ def build_queue(store: WorkspaceStore, spec: QueueSpec, order: QueueOrder) -> Qu
         facts = WorkspaceFacts(store, benchmark)
         draw = ranked(eligible, [facts.of(it).disagreement.score for it in eligible],
                       order.limit)
+    elif order.order is Order.ACTIVE:
+        facts = WorkspaceFacts(store, benchmark)
+        sizes = active_sizes([facts.of(it).disagreement.score for it in eligible])
+        draw = active_sample(eligible, sizes, order.seed, order.limit)
     else:
         draw = first(eligible, order.limit)
-    design = {"order": order.order.value, "seed": order.seed, "limit": order.limit,
+    design: dict[str, Any] = {"order": order.order.value, "seed": order.seed, "limit": order.limit,
               "n_eligible": len(eligible), "n_queued": len(draw.keys),
               "strata": None if draw.strata is None else {
                   name: {"N": size, "n": drawn} for name, (size, drawn) in draw.strata.items()},
               "random_sample": order.order.random}
+    if order.order is Order.ACTIVE:
+        queued = sum(p or 0.0 for p in draw.probabilities)
+        design |= {"uniform_share": UNIFORM_SHARE, "unqueued_size": max(0.0, 1.0 - queued)}
     return Queue(draw.keys, draw.probabilities, design)

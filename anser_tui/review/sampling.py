@@ -10,11 +10,18 @@ seeded with `random.Random`, so one seed gives one queue on every machine.
   remainder), each stratum sampled at random on its own seed; a key's probability is n_h/N_h.
   The strata are interleaved, each spread evenly along the queue, so a prefix of the queue
   is (nearly) a proportional stratified sample too.
+- `active_sample`: an order drawn with unequal chances (sequential Poisson sampling, Ohlsson
+  1998): key i gets the size p_i (`active_sizes`: a predicted |human - judge|, mixed with
+  uniform mass), the order sorts u_i / p_i (u_i seeded uniform), so any prefix of m keys is a
+  sample with inclusion probabilities close to `inclusion_probabilities(sizes, m)`:
+  min(1, c p_i), c such that they add up to m. Each key's recorded probability is its size p_i
+  (the chance of being first; the sizes add up to 1 over every eligible key).
 - `ranked` and `first`: orders that are not random draws (probability None).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -29,11 +36,15 @@ class Order(StrEnum):
     RANDOM = "random"  # seeded shuffle; with a limit, a simple random sample
     STRATIFIED = "stratified"  # by split (say a task's group), proportional allocation
     DISAGREEMENT = "disagreement"  # judge and automatic metrics disagree most, first
+    ACTIVE = "active"  # seeded, the likelier disagreements likelier first; weighted back
 
     @property
     def random(self) -> bool:
         """Whether the queue is a random draw, valid for a corrected score."""
-        return self in (Order.RANDOM, Order.STRATIFIED)
+        return self in (Order.RANDOM, Order.STRATIFIED, Order.ACTIVE)
+
+
+UNIFORM_SHARE = 0.5  # the active order's uniform mass (DESIGN section 8: at least 10%)
 
 
 @dataclass(frozen=True)
@@ -113,3 +124,39 @@ def first(keys: Sequence[K], limit: int | None = None) -> Draw[K]:
     """The keys in the given order; the first `limit`."""
     chosen = list(keys[:_size(limit, len(keys))])
     return Draw(chosen, [None] * len(chosen))
+
+
+def active_sizes(predicted: Sequence[float], uniform: float = UNIFORM_SHARE) -> list[float]:
+    """Each key's size: uniform / M + (1 - uniform) * predicted_i / sum(predicted) (uniform
+    alone when nothing is predicted); they add up to 1."""
+    if not 0.1 <= uniform <= 1:
+        raise ValueError("the uniform share must be between 0.1 and 1")
+    total, m = sum(predicted), len(predicted)
+    if total <= 0:
+        return [1 / m] * m
+    return [uniform / m + (1 - uniform) * max(v, 0.0) / total for v in predicted]
+
+
+def active_sample(keys: Sequence[K], sizes: Sequence[float], seed: int,
+                  limit: int | None = None) -> Draw[K]:
+    """The keys by u_i / p_i ascending (sequential Poisson sampling); the first `limit`, each
+    with its size p_i as its probability."""
+    rng = random.Random(seed)
+    ranks = sorted(range(len(keys)), key=lambda i: rng.random() / sizes[i])
+    chosen = ranks[:_size(limit, len(keys))]
+    return Draw([keys[i] for i in chosen], [sizes[i] for i in chosen])
+
+
+def inclusion_probabilities(sizes: Sequence[float], m: int, rest: float = 0.0) -> list[float]:
+    """min(1, c p_i) for each size, c such that they (and c * rest, the sizes of keys not
+    listed, taken as never reaching 1) add up to m: the chances of a sample of m keys."""
+    order = sorted(range(len(sizes)), key=lambda i: -sizes[i])
+    free, capped = sum(sizes) + rest, 0
+    for i in order:  # cap the largest while c p_i would pass 1
+        c = (m - capped) / free if free > 0 else math.inf
+        if c * sizes[i] < 1:
+            break
+        capped += 1
+        free -= sizes[i]
+    c = (m - capped) / free if free > 0 else math.inf
+    return [min(1.0, c * p) for p in sizes]

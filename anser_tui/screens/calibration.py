@@ -1,8 +1,9 @@
 """The calibration screen (`K` on the review screen, "calibration: open" in the palette).
 
 For one scope (all, group:..., run:..., reviewer:...) and one dimension (each criterion key and
-"score"): the agreement statistics, the corrected scores with their intervals and the reviews
-still needed for the target width, a judge-versus-human heat map, the signed bias by judge
+"score"): the agreement statistics, the corrected scores with their intervals, the estimator and
+its lambda, the reviews still needed for the target width and the interval after so many
+reviews (how it narrowed as they came in), a judge-versus-human heat map, the signed bias by judge
 value, and the agreement and its interval width over review order. The report (with its
 bootstrap) is computed in a thread worker on its own store connection; the worker posts
 `Computed` and the handler redraws. It is computed again when the screen comes back into view
@@ -27,6 +28,7 @@ from textual_plotext import PlotextPlot
 
 from anser_tui.calibration.view import CalibrationView, calibration_view
 from anser_tui.core.settings import CalibrationSettings
+from anser_tui.scoring.corrected import Estimator, Method
 from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.store import WorkspaceStore
@@ -77,9 +79,25 @@ def corrected_body(view: CalibrationView) -> Text:
         out.append(f"  {data['n_reviewed']}/{data['n_items']} reviewed · width "
                    f"{fmt(entry.ci_width)} · reviews still needed "
                    f"{NONE if needed is None else needed}\n")
+        lam = data["lambda"]
+        if data["corrected_mean"] is not None:
+            out.append(f"  {data['estimator']}, lambda {fmt_lambda(lam)}"
+                       f"{', finite population' if data['finite_population'] else ''}\n",
+                       style="anser.muted")
+        narrowing = entry.narrowing()
+        if narrowing:
+            out.append("  interval by reviews: ", style="anser.muted")
+            out.append(" · ".join(f"{k} {fmt(list(ci))}" for k, ci in narrowing) + "\n")
         if entry.note:
             out.append(f"  {entry.note}\n", style="anser.muted")
     return out
+
+
+def fmt_lambda(lam: Any) -> str:
+    """One lambda, or a stratified mean's per stratum ("a 0.812, b 1.000")."""
+    if isinstance(lam, dict):
+        return ", ".join(f"{name} {fmt(value)}" for name, value in lam.items())
+    return fmt(lam)
 
 
 def heat_map(labels: Sequence[str], counts: Sequence[Sequence[int]]) -> Text:
@@ -162,7 +180,9 @@ class CalibrationScreen(Screen[None]):
         try:
             view = calibration_view(store, self.runs, seed=self.settings.seed,
                                     resamples=self.settings.resamples,
-                                    target_width=self.settings.target_width)
+                                    target_width=self.settings.target_width,
+                                    method=Method(Estimator(self.settings.estimator),
+                                                  self.settings.finite_population))
         except Exception as exc:  # shown on the screen, never raised into it
             self.post_message(self.Computed(generation, None, str(exc)))
             return

@@ -22,6 +22,7 @@ _ORDER_HELP = {
     Order.RANDOM: "seeded shuffle; with a limit, a simple random sample",
     Order.STRATIFIED: "by group, the limit shared in proportion",
     Order.DISAGREEMENT: "judge and metrics disagree most, first (not a sample)",
+    Order.ACTIVE: "seeded, likely disagreements likelier first (weighted sample)",
 }
 
 

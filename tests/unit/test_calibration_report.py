@@ -41,7 +41,8 @@ ROW_KEYS = ["scope", "dimension", "n", "exact_agreement", "within_1_agreement", 
 BINARY_KEYS = [*[k if k != "quadratic_kappa" else "kappa" for k in ROW_KEYS],
                "false_positive_rate", "false_negative_rate"]
 CORRECTED_KEYS = ["scope", "n_items", "n_reviewed", "judge_mean", "corrected_mean", "ci",
-                  "random_sample", "reviews_to_halve_ci"]
+                  "random_sample", "reviews_to_halve_ci", "estimator", "lambda",
+                  "finite_population"]  # DESIGN 8: the estimator keys added
 REVIEWER_KEYS = ["scope", "dimension", "n_items", "n_reviewers", "alpha", "pairwise_kappa"]
 LABELS = [0, 1, 2, 3, 4]
 

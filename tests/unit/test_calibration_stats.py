@@ -32,7 +32,16 @@ from anser_tui.scoring.agreement_coefficients import (
     spearman,
 )
 from anser_tui.scoring.agreement_reviewers import anchoring, reviewer_agreement
-from anser_tui.scoring.corrected import Stratum, ppi_mean, reviews_needed, stratified_ppi_mean
+from anser_tui.scoring.corrected import (
+    Estimator,
+    Method,
+    Stratum,
+    ppi_mean,
+    stratified_ppi_mean,
+)
+
+CLASSIC = Method(Estimator.CLASSIC, finite_population=False)  # the estimator as it was
+Z = 1.959963984540054  # the normal 97.5th percentile, as ppi_py's interval uses it
 
 pytestmark = pytest.mark.filterwarnings("error")
 
@@ -263,31 +272,38 @@ def test_anchoring_hand_worked() -> None:
 
 def test_ppi_hand_worked_and_not_random() -> None:
     reviewed = [(65.0, 60.0), (72.0, 70.0), (85.0, 80.0)]  # (human, judge); rectifier 5, 2, 5
-    out = ppi_mean([60.0, 70.0, 80.0, 90.0], reviewed)
-    half = 1.96 * math.sqrt((500 / 3) / 4 + 3 / 3)
+    out = ppi_mean([60.0, 70.0, 80.0, 90.0], reviewed, method=CLASSIC)
+    # ppi_py's variances (ddof 0): sd(f)^2 = 125 over N = 4, sd(h - f)^2 = 2 over n = 3
+    half = Z * math.sqrt(125 / 4 + 2 / 3)
     assert (out.judge_mean, out.corrected_mean) == (75.0, 79.0)
     assert out.ci == (pytest.approx(79 - half), pytest.approx(79 + half))
-    assert out.reviews_to_halve_ci == 9 and out.random_sample
+    # the judge's term (125 / 4) alone is wider than half the interval: every item left, 1
+    assert out.reviews_to_halve_ci == 1 and out.random_sample
     assert list(out.to_json()) == ["n_items", "n_reviewed", "judge_mean", "corrected_mean", "ci",
-                                   "random_sample", "reviews_to_halve_ci"]
-    queue = ppi_mean([60.0, 70.0, 80.0, 90.0], reviewed, random_sample=False).to_json()
+                                   "random_sample", "reviews_to_halve_ci", "estimator",
+                                   "lambda", "finite_population"]
+    queue = ppi_mean([60.0, 70.0, 80.0, 90.0], reviewed, random_sample=False,
+                     method=CLASSIC).to_json()
     assert queue == {"n_items": 4, "n_reviewed": 3, "judge_mean": 75.0, "corrected_mean": None,
-                     "ci": None, "random_sample": False, "reviews_to_halve_ci": None}
-    one = ppi_mean([60.0, 70.0], [(65.0, 60.0)])
+                     "ci": None, "random_sample": False, "reviews_to_halve_ci": None,
+                     "estimator": "classic", "lambda": None, "finite_population": False}
+    one = ppi_mean([60.0, 70.0], [(65.0, 60.0)], method=CLASSIC)
     assert one.corrected_mean == 70.0 and one.ci is None and one.reviews_to_halve_ci is None
     assert ppi_mean([], []).judge_mean is None and ppi_mean([1.0], []).corrected_mean is None
 
 
 def test_stratified_ppi_hand_worked() -> None:
-    a = Stratum([10.0, 20.0], [(12.0, 10.0), (24.0, 20.0)])  # corrected 18, variance 25 + 1
-    b = Stratum([40.0, 50.0, 60.0, 70.0], [(40.0, 40.0), (48.0, 50.0)])  # 54, 500/12 + 1
-    out = stratified_ppi_mean([a, b])
+    a = Stratum([10.0, 20.0], [(12.0, 10.0), (24.0, 20.0)])  # corrected 18, variance 12.5 + 0.5
+    b = Stratum([40.0, 50.0, 60.0, 70.0], [(40.0, 40.0), (48.0, 50.0)])  # 54, 125/4 + 0.5
+    out = stratified_ppi_mean([a, b], method=CLASSIC)
     assert out.corrected_mean == pytest.approx(18 / 3 + 54 * 2 / 3)
-    half = 1.96 * math.sqrt(26 / 9 + (4 / 9) * (500 / 12 + 1))
+    half = Z * math.sqrt(13 / 9 + (4 / 9) * (125 / 4 + 0.5))
     assert out.ci == (pytest.approx(42 - half), pytest.approx(42 + half))
-    assert (out.n_items, out.n_reviewed, out.reviews_to_halve_ci) == (6, 4, 12)
+    assert (out.n_items, out.n_reviewed, out.reviews_to_halve_ci) == (6, 4, 2)  # N - n
     assert out.judge_mean == pytest.approx(250 / 6)
-    assert stratified_ppi_mean([a]) == ppi_mean(a.judge_all, a.reviewed)
+    assert out.lam == {"0": 1.0, "1": 1.0}
+    one = ppi_mean(a.judge_all, a.reviewed, method=CLASSIC)
+    assert stratified_ppi_mean([a], method=CLASSIC).ci == one.ci
     assert stratified_ppi_mean([a, Stratum([1.0, 2.0], [])]).corrected_mean is None
 
 
@@ -298,19 +314,30 @@ def test_ppi_interval_covers_the_true_mean_about_95_percent() -> None:
         human = rng.normal(60, 15, 400)
         judge = human + 5 + rng.normal(0, 8, 400)  # a judge 5 points generous, noisy
         picked = rng.choice(400, 40, replace=False)
-        ci = ppi_mean(list(judge), [(human[i], judge[i]) for i in picked]).ci
+        ci = ppi_mean(list(judge), [(human[i], judge[i]) for i in picked], method=CLASSIC).ci
         assert ci is not None
         covered += ci[0] <= 60 <= ci[1]
     assert 0.90 <= covered / 400 <= 0.99
 
 
 def test_reviews_needed_worked_examples() -> None:
-    assert reviews_needed(10, 8.0, 4.0) == 30  # halving: 10 * 2^2 - 10
-    assert reviews_needed(3, 3.0, 2.0) == 4  # ceil(3 * 2.25) - 3 = 7 - 3
-    assert reviews_needed(10, 8.0, 10.0) == 0  # already narrower than the target
-    assert reviews_needed(1, 8.0, 4.0) is None and reviews_needed(10, None, 4.0) is None
+    # with the correction: 2 z sqrt((1 - n'/N) s^2 / n') <= target, s^2 the sample variance
+    # of h - f (classic), here of 5, 2, 5: 3; N = 4, n = 3
+    out = ppi_mean([60.0, 70.0, 80.0, 90.0], [(65.0, 60.0), (72.0, 70.0), (85.0, 80.0)],
+                   method=Method(Estimator.CLASSIC))
+    assert out.width == pytest.approx(2 * Z * math.sqrt((1 - 3 / 4) * 3 / 3))
+    assert out.reviews_needed(1.0) == 1  # only n' = 4 reaches it (width 0)
+    assert out.reviews_needed(2.0) == 0  # already narrower than the target
+    assert out.reviews_to_halve_ci == 1
+    gaps = [4, -3, 8, 0, 5, -6, 2, 9, -1, 3]  # h - f on the first 10 of 100 items
+    wide = ppi_mean(list(np.arange(100.0)), [(v + d, v) for v, d in enumerate(gaps)],
+                    method=Method(Estimator.CLASSIC))
+    s2 = float(np.var(gaps, ddof=1))
+    total = next(m for m in range(10, 101) if 2 * Z * math.sqrt((1 - m / 100) * s2 / m) <= 2)
+    assert wide.reviews_needed(2.0) == total - 10
+    assert ppi_mean([1.0, 2.0], [(1.0, 1.0)]).reviews_needed(4.0) is None
     with pytest.raises(ValueError):
-        reviews_needed(10, 8.0, 0.0)
+        out.reviews_needed(0.0)
 
 
 def test_row_is_a_frozen_dataclass() -> None:

@@ -1,5 +1,6 @@
 """The corrected score per run and group: prediction-powered inference on a random sample
-(computed by hand here with numpy), the stratified estimator for a stratified design, no
+(the classic estimator without the finite-population correction against ppi-python 0.2.3;
+the point estimates by hand with numpy), the stratified estimator for a stratified design, no
 corrected value for a queue that is not a random sample, coverage of the scope, disputes, and
 the stopping rule."""
 
@@ -10,6 +11,7 @@ import math
 from pathlib import Path
 
 import numpy as np
+import ppi_py
 import pytest
 from calibration_ws import flat, judge, override_all, sci, science_workspace, session
 from click.testing import CliRunner
@@ -18,6 +20,7 @@ from anser_tui.benchmarks.anser.groups import RUBRICS
 from anser_tui.calibration.corrected_scores import CorrectedEntry, corrected_scores
 from anser_tui.calibration.pairs import CalibrationInputs
 from anser_tui.cli import cli
+from anser_tui.scoring.corrected import Estimator, Method
 from anser_tui.workspace import Item, Judgment, JudgmentStatus, WorkspaceStore, add_judgments
 
 RUN = "sys-a"
@@ -40,8 +43,13 @@ def store(tmp_path: Path) -> WorkspaceStore:
     return store
 
 
-def _entries(store: WorkspaceStore, runs: list[str] | None = None) -> dict[str, CorrectedEntry]:
-    return {e.scope: e for e in corrected_scores(CalibrationInputs(store, runs or [RUN]))}
+CLASSIC = Method(Estimator.CLASSIC, finite_population=False)  # ppi_py's lam=1, as it was
+
+
+def _entries(store: WorkspaceStore, runs: list[str] | None = None,
+             method: Method = CLASSIC) -> dict[str, CorrectedEntry]:
+    return {e.scope: e for e in corrected_scores(CalibrationInputs(store, runs or [RUN]),
+                                                 method=method)}
 
 
 def _review(store: WorkspaceStore, reviewer: str = "alice", **kwargs: object) -> None:
@@ -51,9 +59,16 @@ def _review(store: WorkspaceStore, reviewer: str = "alice", **kwargs: object) ->
 
 
 def _ppi(f: list[float], pairs: list[tuple[float, float]]) -> tuple[float, float]:
+    """(mean, variance) of the classic estimator: the mean by hand, the variance from
+    ppi-python 0.2.3's interval (lam=1, alpha 0.05)."""
     d = np.array([h - j for h, j in pairs])
-    return (float(np.mean(f) + d.mean()),
-            float(np.var(f, ddof=1) / len(f) + d.var(ddof=1) / len(d)))
+    human, judge_ = np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
+    lo, hi = ppi_py.ppi_mean_ci(human, judge_, np.array(f), alpha=0.05, lam=1)
+    half = (float(np.squeeze(hi)) - float(np.squeeze(lo))) / 2
+    return float(np.mean(f) + d.mean()), (half / Z) ** 2
+
+
+Z = 1.959963984540054  # scipy's norm.ppf(0.975), as ppi_py's interval uses
 
 
 def test_a_random_sample_gives_the_ppi_mean(store: WorkspaceStore) -> None:
@@ -62,7 +77,7 @@ def test_a_random_sample_gives_the_ppi_mean(store: WorkspaceStore) -> None:
     f = [science_score(v) for v in JUDGE]
     pairs = [(science_score(HUMAN[i]), science_score(JUDGE[i - 1])) for i in DRAWN]
     mean, variance = _ppi(f, pairs)
-    half = 1.96 * math.sqrt(variance)
+    half = Z * math.sqrt(variance)
     r = entry.result
     assert (r.n_items, r.n_reviewed, r.random_sample) == (10, 5, True)
     assert r.judge_mean == pytest.approx(50.0)
@@ -71,11 +86,14 @@ def test_a_random_sample_gives_the_ppi_mean(store: WorkspaceStore) -> None:
     assert r.ci == pytest.approx((mean - half, mean + half))
     width = 2 * half
     assert entry.ci_width == pytest.approx(width)
-    assert entry.reviews_needed == math.ceil(5 * (width / 5.0) ** 2) - 5
+    # without the finite-population correction the judge's own term (sd(f)^2 / N = 125, a
+    # width of 43.8 alone) never shrinks: neither 5 points nor half the width is reachable,
+    # so the reviews still needed are every item left, N - n = 5 (never more)
+    assert entry.reviews_needed == 5
     assert entry.stopping_json() == {"scope": f"run:{RUN}", "target_width": 5.0,
                                      "ci_width": pytest.approx(width),
                                      "reviews_needed": entry.reviews_needed}
-    assert r.reviews_to_halve_ci == 15  # 5 * 2^2 - 5
+    assert r.reviews_to_halve_ci == 5
     assert entry.to_json()["scope"] == f"run:{RUN}" and entry.note is None
     assert _entries(store)["group:science_en_descriptive"].result == r  # one group: the same
 
@@ -146,8 +164,8 @@ def test_a_stratified_design_uses_the_stratified_estimator(store: WorkspaceStore
     run = entries[f"run:{RUN}"].result
     assert (run.n_items, run.n_reviewed, run.random_sample) == (12, 6, True)
     assert run.corrected_mean == pytest.approx(mean)
-    assert run.ci == pytest.approx((mean - 1.96 * math.sqrt(variance),
-                                    mean + 1.96 * math.sqrt(variance)))
+    assert run.ci == pytest.approx((mean - Z * math.sqrt(variance),
+                                    mean + Z * math.sqrt(variance)))
     science = entries["group:science_en_descriptive"].result
     assert science.corrected_mean == pytest.approx(m1)  # one stratum: plain PPI
     assert list(entries) == [f"run:{RUN}", "group:legal_zh_prescriptive",
@@ -178,8 +196,25 @@ def test_cli_target_width(store: WorkspaceStore, tmp_path: Path) -> None:
     data = json.loads(result.output)
     [stop] = [s for s in data["stopping"] if s["scope"] == f"run:{RUN}"]
     assert stop["target_width"] == 10.0
-    assert stop["reviews_needed"] == math.ceil(5 * (stop["ci_width"] / 10) ** 2) - 5
     [run] = [c for c in data["corrected"] if c["scope"] == f"run:{RUN}"]
     assert run["corrected_mean"] == pytest.approx(65.0) and run["random_sample"] is True
+    assert (run["estimator"], run["finite_population"]) == ("ppi++", True)
+    # PPI++'s lambda by hand (ppi_py's formula): cov(h - theta, f - theta) over n, over
+    # (1 + n/N) var(f - theta on the reviewed and on all N, ddof 1); theta = 65
+    f = np.array([science_score(v) for v in JUDGE])
+    h = np.array([science_score(HUMAN[i]) for i in DRAWN])
+    j = np.array([science_score(JUDGE[i - 1]) for i in DRAWN])
+    lam = (np.mean((h - h.mean()) * (j - j.mean()))
+           / ((1 + 5 / 10) * np.var(np.concatenate([j, f]) - 65.0, ddof=1)))
+    assert run["lambda"] == pytest.approx(lam, abs=1e-12)
+    # with the correction: the fewest n' in 5..10 with 2 z sqrt((1 - n'/10) s^2 / n') <= 10,
+    # s^2 the sample variance of h - lambda f
+    s2 = float(np.var(h - lam * j, ddof=1))
+    total = next(m for m in range(5, 11) if 2 * Z * math.sqrt((1 - m / 10) * s2 / m) <= 10)
+    assert stop["reviews_needed"] == total - 5
+    classic = CliRunner().invoke(cli, ["calibration", ws, "--run", RUN, "--format", "json",
+                                       "--estimator", "classic"])
+    [run] = [c for c in json.loads(classic.output)["corrected"] if c["scope"] == f"run:{RUN}"]
+    assert (run["estimator"], run["lambda"]) == ("classic", 1.0)
     bad = CliRunner().invoke(cli, ["calibration", ws, "--target-width", "0"])
     assert bad.exit_code == 2 and "--target-width" in bad.output
