@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from anser_tui.benchmarks.card import CardItem, ReviewCard
+from anser_tui.benchmarks.evidence import EvidenceView
 from anser_tui.core.errors import InputError
 from anser_tui.core.settings import BertScoreSettings
 from anser_tui.corpora.descriptor import CorpusDescriptor
@@ -320,6 +321,13 @@ class Benchmark(Protocol[ScoreT, RowT]):
         `CardKey.DOCUMENTS`; InputError naming a missing or unreadable file."""
         ...
 
+    def evidence(self, item: CardItem, library: CorpusLibrary | None) -> EvidenceView | None:
+        """The item's retrieved evidence against its gold evidence (benchmarks/evidence.py),
+        ids mapped into the space's keys through `library` (`CorpusLibrary.resolver`; None:
+        ids as written) so that the rows agree with the metrics; None: the benchmark has no
+        evidence lists."""
+        ...
+
     # -- writing verdicts back into another tool's files ---------------------------------
     exports: tuple[str, ...]  # the `export --what` values the benchmark writes itself
 
@@ -350,6 +358,9 @@ class WithoutCorpora:
     def corpus_findings(self, store: WorkspaceStore, library: CorpusLibrary, run: str | None,
                         report: str, fmt: str) -> str:
         return report
+
+    def evidence(self, item: CardItem, library: CorpusLibrary | None) -> EvidenceView | None:
+        return None
 
 
 class WithoutStatelessScoring:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from anser_tui.benchmarks.anser.evidence_diff import EvidenceDiff, evidence_diff, task_space
 from anser_tui.benchmarks.card import Block, CardItem, Section, plain_lines
+from anser_tui.benchmarks.evidence import EvidenceView
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.core.text import cell_width, neutralize, value_text
 from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
@@ -84,7 +84,7 @@ def decision_lines(store: WorkspaceStore, run: str, task_id: str,
     return [head, *(_decision_line(name, e, undone, by_uid, rubric) for name, e in events), ""]
 
 
-def evidence_lines(diff: EvidenceDiff, notes: dict[str, EvidenceNote]) -> Iterator[str]:
+def evidence_lines(diff: EvidenceView, notes: dict[str, EvidenceNote]) -> Iterator[str]:
     """The diff as aligned plain-text rows: rank, id, status, title."""
     def status(evidence: str, good: bool, base: str) -> str:
         note = notes.get(evidence)
@@ -148,7 +148,8 @@ def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: 
     history = judgment_history(store, run, task.id)
     judgment = current_of(history)
     benchmark = benchmark_named(store.benchmark)
-    card = benchmark.review_card(CardItem(task, run, output, judgment))
+    item = CardItem(task, run, output, judgment)
+    card = benchmark.review_card(item)
     lines += plain_lines(card.task.sections)
     answer = (value_text(output.answer) if output is not None
               else "(no output in this run: scored as an empty answer)")
@@ -195,11 +196,11 @@ def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: 
             lines.append(f"  error: {neutralize(judgment.error)}")
         lines += [*_said_lines(card.judge_said), ""]
     lines += decision_lines(store, run, task.id, rubric)
-    if benchmark.corpora_dir(store.data_dir) is None:  # no evidence corpora to show
+    diff = benchmark.evidence(item, library)
+    if diff is None:  # no evidence lists to show
         return "\n".join(lines) + "\n"
 
-    space = task_space(task)
-    diff = evidence_diff(task, output.retrieved if output else [], library.resolver(space))
+    space = diff.space
     notes = library.classify(space, [*diff.ranked_ids, *diff.gold_ids])
     lines += list(evidence_lines(diff, notes))
     if not library.available(space):

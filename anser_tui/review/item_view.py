@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from anser_tui.benchmarks.anser.evidence_diff import EvidenceDiff, evidence_diff, task_space
-from anser_tui.benchmarks.anser.groups import EvidenceSpace
 from anser_tui.benchmarks.card import CardItem, ReviewCard
+from anser_tui.benchmarks.evidence import EvidenceView
+from anser_tui.corpora.library import CorpusLibrary
 from anser_tui.review.session import ReviewSession
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.judgments import current_of, judgment_history
@@ -24,10 +23,9 @@ class ItemView:
     output: RunOutput | None
     judgment: Judgment | None  # the current one: the newest ok judgment, else the newest
     rubric: Rubric | None  # None: the LLM judge does not score this form
-    diff: EvidenceDiff | None  # None: the benchmark has no evidence corpora
+    diff: EvidenceView | None  # None: the benchmark has no evidence lists
     metrics: dict[str, tuple[float | None, str | None]]
     metric_names: tuple[str, ...]  # the task's metric columns, in report order
-    has_evidence: bool = True  # the benchmark has corpora: the evidence diff is shown
     history: tuple[Judgment, ...] = ()  # every judge attempt on the item, oldest first
     card: ReviewCard | None = None  # the benchmark's panels (None: not built, as in a test)
 
@@ -35,28 +33,27 @@ class ItemView:
     def answer_text(self) -> str:
         return self.output.answer_text if self.output else ""
 
+    @property
+    def has_evidence(self) -> bool:
+        """The benchmark gives the item evidence lists: the evidence panel is shown."""
+        return self.diff is not None
 
-Resolver = Callable[[EvidenceSpace], Callable[[str], str] | None]
 
-
-def load_item(session: ReviewSession, position: int, resolver: Resolver | None = None
+def load_item(session: ReviewSession, position: int, library: CorpusLibrary | None = None
               ) -> ItemView:
-    """`resolver` gives a space's id resolver (rule id -> "law | item"; CorpusLibrary.resolver)
-    so that the diff shown agrees with the metrics."""
+    """`library` maps evidence ids into their corpus keys (`Benchmark.evidence`) so that the
+    evidence shown agrees with the metrics (None: ids as written)."""
     store = session.store
     item = session.items[position]
     task = store.task(item.task_id)
     output = store.output(item.run, item.task_id)
-    has_evidence = session.benchmark.corpora_dir(store.data_dir) is not None
     history = tuple(judgment_history(store, item.run, item.task_id))
     judgment = current_of(history)
-    card = session.benchmark.review_card(CardItem(task, item.run, output, judgment))
+    card_item = CardItem(task, item.run, output, judgment)
     return ItemView(item=item, position=position, task=task, output=output,
-                    judgment=judgment, history=history, card=card,
+                    judgment=judgment, history=history,
+                    card=session.benchmark.review_card(card_item),
                     rubric=session.rubric(item),
-                    diff=evidence_diff(task, output.retrieved if output else [],
-                                       resolver(task_space(task)) if resolver else None)
-                    if has_evidence else None,
+                    diff=session.benchmark.evidence(card_item, library),
                     metrics=store.task_metrics(item.run, item.task_id),
-                    metric_names=session.benchmark.metric_names(task),
-                    has_evidence=has_evidence)
+                    metric_names=session.benchmark.metric_names(task))

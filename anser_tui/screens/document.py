@@ -18,7 +18,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from anser_tui.benchmarks.anser.groups import EvidenceSpace
+from anser_tui.benchmarks.evidence import EvidenceSpace
 from anser_tui.core.text import neutralize
 from anser_tui.corpora.documents import CorpusStatus, Document, EvidenceNote
 from anser_tui.corpora.library import CorpusLibrary

@@ -148,8 +148,7 @@ class ReviewScreen(Screen[None]):
 
     # -- showing -------------------------------------------------------------------------
     def _load(self) -> ItemView:
-        library = self.library
-        return load_item(self.session, self.position, library.resolver if library else None)
+        return load_item(self.session, self.position, self.library)
 
     def show_item(self, draft: Draft | None = None) -> None:
         view = self._load()

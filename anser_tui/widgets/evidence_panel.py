@@ -1,6 +1,6 @@
 """Retrieved evidence against gold evidence: each row's title and its standing in the corpus.
 
-Set-metric groups can list thousands of ids, so both tables are virtual (EvidenceTable renders
+An evidence list can hold thousands of ids, so both tables are virtual (EvidenceTable renders
 only the lines on screen), only the first rows are looked up before the item shows, and the
 rest are classified in a thread worker that posts its findings back.
 """
@@ -18,8 +18,7 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.worker import get_current_worker
 
-from anser_tui.benchmarks.anser.evidence_diff import EvidenceDiff
-from anser_tui.benchmarks.anser.groups import EvidenceSpace
+from anser_tui.benchmarks.evidence import EvidenceSpace, EvidenceView
 from anser_tui.core.text import neutralize
 from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
 from anser_tui.corpora.library import CorpusLibrary
@@ -77,7 +76,7 @@ class EvidencePanel(Horizontal):
         """`library`: the corpora the rows are looked up in (None: ids only)."""
         super().__init__(id=id, classes=classes)
         self.library = library
-        self.diff: EvidenceDiff | None = None
+        self.diff: EvidenceView | None = None
         self.query_text = ""
         self.notes: dict[str, EvidenceNote] = {}
         self._token = 0
@@ -97,7 +96,7 @@ class EvidencePanel(Horizontal):
         return self.query_one("#gold", EvidenceTable)
 
     # -- showing ---------------------------------------------------------------------------
-    def show(self, diff: EvidenceDiff, query: str = "") -> None:
+    def show(self, diff: EvidenceView, query: str = "") -> None:
         self.diff = diff
         self.query_text = query
         self._token += 1

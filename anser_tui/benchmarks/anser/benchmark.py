@@ -34,6 +34,7 @@ from anser_tui.benchmarks.base import (
     refuse_options,
 )
 from anser_tui.benchmarks.card import CardItem, ReviewCard
+from anser_tui.benchmarks.evidence import EvidenceView
 from anser_tui.core.text import ground_truth_text
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, LogRecord, RunOutput, dumps
@@ -215,6 +216,12 @@ class AnserBenchmark(WithoutExports):
 
     def documents(self, data_dir: Path, task: Task) -> list[tuple[str, str]]:
         return []
+
+    def evidence(self, item: CardItem, library: CorpusLibrary | None) -> EvidenceView:
+        from anser_tui.benchmarks.anser.evidence_diff import evidence_diff, task_space
+
+        resolve = library.resolver(task_space(item.task)) if library is not None else None
+        return evidence_diff(item.task, item.output.retrieved if item.output else [], resolve)
 
     def score_stateless(self, data_dir: Path, run_file: Path, log_file: Path | None,
                         options: ScoreOptions) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from anser_tui.benchmarks.evidence import EvidenceSpace
 from anser_tui.workspace.rubric import Criterion, Rubric
 from anser_tui.workspace.tasks import Form
 
@@ -27,15 +28,6 @@ RECALL_5, PRECISION_5, R_PRECISION, MRR = "Recall@5", "Precision@5", "R-Precisio
 LATENCY, TOKEN_USAGE = "Latency", "Token Usage"
 EFFICIENCY = (LATENCY, TOKEN_USAGE)
 SET_METRICS = (SET_P, SET_R, SET_F1)
-
-
-@dataclass(frozen=True)
-class EvidenceSpace:
-    """Where a group's evidence ids live: a corpus file and the key that names a unit in it."""
-
-    corpus: str
-    key: str
-    path: str
 
 
 WENSHU = EvidenceSpace("legal_wenshu", "anhao", "legal/zh/legal_wenshu.db")
