@@ -134,6 +134,7 @@ async def test_thousands_of_ids_render_lazily(workspace: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         panel = app.screen.query_one(EvidencePanel)
         panel.show(diff, task.query)
+        await pilot.pause()  # the lookup of the rows past the first starts after a refresh
         await app.workers.wait_for_complete()
         await pilot.pause()
         table = panel.retrieved_table
