@@ -224,8 +224,8 @@ class Benchmark(Protocol[ScoreT, RowT]):
         """A run file's outputs as (line, output), checked against the known task ids (and,
         with `task_of`, against each task: evidence items must name ids); one bad line
         rejects the file (InputError with file and line). `tasks`: the workspace's tasks in
-        benchmark order, for files that name a task by its position (evalscope's AA-LCR
-        predictions: the CSV row)."""
+        benchmark order, for files that name a task by its position (another tool's
+        predictions keyed on the dataset's row)."""
         ...
 
     def read_judgments(self, path: Path, tasks_by_id: Mapping[str, Task],
