@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
+from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings, require_terminal
 
 ORDERS = ("task", "random", "stratified", "disagreement")  # sessions.sampling.Order
 
@@ -59,6 +59,7 @@ def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool,
     from anser_tui.demo import DemoPaths, demo_home, ensure_demo_workspace
     from anser_tui.review import QueueSpec
 
+    require_terminal("demo")
     settings = load_cli_settings()
     home = demo_home(benchmark, settings.data_dir)
     workspace = ensure_demo_workspace(benchmark, home, rebuild=rebuild)
@@ -133,6 +134,7 @@ def review(workspace: Path, session: str | None, reviewer: str | None,
         if name is None:
             click.echo("Nothing to adjudicate: no item is in dispute.")
             return
+        require_terminal("review")
         if (folder / "corpora").is_dir():
             build_indexes(folder / "corpora", settings.corpora)
         build_app(workspace, reviewer=reviewer, session=name, settings=settings,
@@ -149,6 +151,7 @@ def review(workspace: Path, session: str | None, reviewer: str | None,
                 store, order=Order(order) if order else None, seed=seed, limit=limit,
                 blind=blind, spec=queue if runs or all_tasks or filters else None)
         folder = find_data(store, data_dir, settings)
+    require_terminal("review")
     if (folder / "corpora").is_dir():  # before the screen: a lookup then never waits on one
         build_indexes(folder / "corpora", settings.corpora)
     build_app(workspace, reviewer=reviewer, session=session, settings=settings,
