@@ -1,9 +1,10 @@
 """Settings: a TOML file (XDG config dir, or ANSER_CONFIG_FILE) and ANSER_* variables.
 
-Environment variables win over the file; nested settings use a double underscore,
-e.g. ANSER_JUDGE__MODEL. The judge's API key is read from the environment at call time and
-is never a setting, never stored. A bad file (not UTF-8, not TOML, a value of the wrong type,
-nan or inf) is one InputError naming the file and line (config_file).
+Environment variables win over the file, values given win over both; nested settings use a
+double underscore, e.g. ANSER_JUDGE__MODEL (`settings_env`). The judge's API key is read from
+the environment at call time and is never a setting, never stored. A bad file (not UTF-8, not
+TOML, a value of the wrong type, nan or inf) is one InputError naming the file and line
+(config_file).
 """
 
 from __future__ import annotations
@@ -14,14 +15,9 @@ from typing import Any
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from pydantic_settings import (
-    BaseSettings,
-    PydanticBaseSettingsSource,
-    SettingsConfigDict,
-    TomlConfigSettingsSource,
-)
 
 APP_NAME = "anser-tui"
+ENV_PREFIX = "ANSER_"
 
 
 def default_config_file() -> Path:
@@ -78,9 +74,11 @@ class CorpusOverride(BaseModel):
     metadata: list[str] | None = None
 
 
-class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="ANSER_", env_nested_delimiter="__",
-                                      extra="ignore", allow_inf_nan=False)
+class Settings(BaseModel):
+    """Every setting; `Settings(**values)` reads the file and the ANSER_* variables under
+    the values given."""
+
+    model_config = ConfigDict(extra="ignore", allow_inf_nan=False)
 
     data_dir: Path = Field(default_factory=lambda: Path(platformdirs.user_data_dir(APP_NAME)))
     reviewer: str = Field(default_factory=lambda: os.environ.get("USER") or "reviewer")
@@ -93,25 +91,16 @@ class Settings(BaseSettings):
     # for a workspace made elsewhere or whose folder moved (`--data` wins over it).
     benchmark_data: dict[str, Path] = Field(default_factory=dict)
 
-    @classmethod
-    def settings_customise_sources(
-        cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
-        env_settings: PydanticBaseSettingsSource, dotenv_settings: PydanticBaseSettingsSource,
-        file_secret_settings: PydanticBaseSettingsSource,
-    ) -> tuple[PydanticBaseSettingsSource, ...]:
-        return (init_settings, env_settings, _ConfigFile(settings_cls, default_config_file()))
+    def __init__(self, **values: Any) -> None:
+        from anser_tui.core.settings_env import environment_values, merged
 
+        path = default_config_file()
+        file: dict[str, Any] = {}
+        if path.is_file():
+            from anser_tui.core.settings_file import read_config
 
-class _ConfigFile(TomlConfigSettingsSource):
-    """The TOML source, read through config_file: a BOM accepted, errors with their line."""
-
-    def __init__(self, settings_cls: type[BaseSettings], path: Path):
-        super().__init__(settings_cls, toml_file=path)
-
-    def _read_file(self, file_path: Any) -> dict[str, Any]:
-        from anser_tui.core.settings_file import read_config
-
-        return read_config(Path(file_path))
+            file = read_config(path)
+        super().__init__(**merged(file, environment_values(type(self), ENV_PREFIX), values))
 
 
 def load_settings(**overrides: Any) -> Settings:
