@@ -232,3 +232,11 @@ def rubric_for(group: str, form: Form | str, number: int | None = None) -> Rubri
     """The judge rubric of a task, or None where the LLM judge does not score its form."""
     rid = form_spec(group, form, number).rubric
     return RUBRICS[rid] if rid else None
+
+
+def form_metrics(group: str, form: Form) -> tuple[str, ...]:
+    """The answer and evidence metrics a (group, form) row scores (here, not in `report`:
+    the review screen asks for them without loading the scorers)."""
+    ranges = [r for r in GROUPS_BY_NAME[group].ranges if r.form is form]
+    return tuple(dict.fromkeys(n for r in ranges for n in (*r.answer_metrics,
+                                                             *r.evidence_metrics)))
