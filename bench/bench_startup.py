@@ -36,10 +36,10 @@ SIZE = (160, 48)
 
 async def _review_child(workspace: Path) -> None:
     from anser_tui.cli import build_app
-    from anser_tui.core.settings import Settings
+    from anser_tui.core.settings import load_settings
 
     app = build_app(workspace, reviewer="bench-startup", session="bench-startup",
-                    settings=Settings())
+                    settings=load_settings())  # as the CLI reads them
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         print("ready", flush=True)

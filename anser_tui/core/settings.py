@@ -28,7 +28,7 @@ def default_config_file() -> Path:
 
 
 class JudgeSettings(BaseModel):
-    model_config = ConfigDict(allow_inf_nan=False)
+    model_config = ConfigDict(allow_inf_nan=False, defer_build=True)
 
     base_url: str | None = None
     model: str = "gpt-5.6-sol"
@@ -44,7 +44,7 @@ class JudgeSettings(BaseModel):
 
 
 class BertScoreSettings(BaseModel):
-    model_config = ConfigDict(allow_inf_nan=False)
+    model_config = ConfigDict(allow_inf_nan=False, defer_build=True)
 
     model_en: str = "roberta-large"
     layers_en: int | None = 17
@@ -59,6 +59,8 @@ class CalibrationSettings(BaseModel):
     """The calibration report: the stopping rule's target interval width (points of the
     0-100 score), and the bootstrap's seed and number of resamples."""
 
+    model_config = ConfigDict(defer_build=True)
+
     target_width: float = Field(default=5.0, gt=0)
     seed: int = 0
     resamples: int = Field(default=1000, ge=1)
@@ -66,6 +68,8 @@ class CalibrationSettings(BaseModel):
 
 class CorpusOverride(BaseModel):
     """Per-corpus descriptor override for a release whose tables or columns differ."""
+
+    model_config = ConfigDict(defer_build=True)
 
     table: str | None = None
     key: str | None = None
@@ -78,36 +82,44 @@ class Settings(BaseModel):
     """Every setting; `Settings(**values)` reads the file and the ANSER_* variables under
     the values given."""
 
-    model_config = ConfigDict(extra="ignore", allow_inf_nan=False)
+    model_config = ConfigDict(extra="ignore", allow_inf_nan=False, defer_build=True)
 
     data_dir: Path = Field(default_factory=lambda: Path(platformdirs.user_data_dir(APP_NAME)))
     reviewer: str = Field(default_factory=lambda: os.environ.get("USER") or "reviewer")
     keymap: dict[str, str] = Field(default_factory=dict)
-    judge: JudgeSettings = Field(default_factory=JudgeSettings)
-    bertscore: BertScoreSettings = Field(default_factory=BertScoreSettings)
-    calibration: CalibrationSettings = Field(default_factory=CalibrationSettings)
+    judge: JudgeSettings = Field(default_factory=JudgeSettings.model_construct)
+    bertscore: BertScoreSettings = Field(default_factory=BertScoreSettings.model_construct)
+    calibration: CalibrationSettings = Field(default_factory=CalibrationSettings.model_construct)
     corpora: dict[str, CorpusOverride] = Field(default_factory=dict)
     # Where each benchmark's data folder is on this machine ({"anser": "/data/anser-bench"}),
     # for a workspace made elsewhere or whose folder moved (`--data` wins over it).
     benchmark_data: dict[str, Path] = Field(default_factory=dict)
 
     def __init__(self, **values: Any) -> None:
-        from anser_tui.core.settings_env import environment_values, merged
+        super().__init__(**_given(values))
 
-        path = default_config_file()
-        file: dict[str, Any] = {}
-        if path.is_file():
-            from anser_tui.core.settings_file import read_config
 
-            file = read_config(path)
-        super().__init__(**merged(file, environment_values(type(self), ENV_PREFIX), values))
+def _given(values: dict[str, Any]) -> dict[str, Any]:
+    """What the file, the ANSER_* variables and `values` set, merged in that order."""
+    from anser_tui.core.settings_env import environment_values, merged
+
+    path = default_config_file()
+    file: dict[str, Any] = {}
+    if path.is_file():
+        from anser_tui.core.settings_file import read_config
+
+        file = read_config(path)
+    return merged(file, environment_values(Settings, ENV_PREFIX), values)
 
 
 def load_settings(**overrides: Any) -> Settings:
     """The settings; a bad value is one InputError naming the config file and line (or the
-    environment variable) that gave it."""
+    environment variable) that gave it. When nothing sets any, the defaults are constructed
+    as declared: no validator is built (nor pydantic's plugins looked for) on the way to the
+    review screen."""
     try:
-        return Settings(**overrides)
+        given = _given(overrides)
+        return Settings.model_validate(given) if given else Settings.model_construct()
     except ValidationError as exc:
         from anser_tui.core.settings_file import setting_error
 

@@ -81,3 +81,19 @@ def test_the_cases_do_set_values(isolated_settings: Path,
     isolated_settings.write_text('[judge]\nmodel = "file"\nconcurrency = 3\n', encoding="utf-8")
     read = package.Settings(reviewer="given")
     assert (read.judge.model, read.judge.concurrency, read.reviewer) == ("env", 3, "given")
+
+
+def test_nothing_set_gives_the_validated_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    """load_settings constructs the defaults when no file, variable or value sets any (the
+    review screen's start-up then builds no validator): the same settings as validating."""
+    for name in ("ANSER_DATA_DIR", "ANSER_REVIEWER", "ANSER_CACHE_DIR"):
+        monkeypatch.delenv(name)
+    read = package.load_settings()
+    assert read == package.Settings() == package.Settings.model_validate({})
+    assert read.model_dump() == _reference()().model_dump()
+
+
+def test_a_value_set_is_validated(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ANSER_CALIBRATION__RESAMPLES", "0")
+    with pytest.raises(InputError, match=r"calibration\.resamples"):
+        package.load_settings()

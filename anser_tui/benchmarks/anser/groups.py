@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from anser_tui.workspace.rubric import Criterion, Rubric
+from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Rubric
 from anser_tui.workspace.tasks import Form
 
 # Metric names exactly as DESIGN section 4 spells them.
@@ -185,9 +185,15 @@ GROUPS_BY_NAME = {g.name: g for g in GROUPS}
 
 
 def _rubric(rid: str, label: str, *dims: tuple[str, str, float]) -> Rubric:
-    """The prompts ask for `score_0_100`, the weighted sum, as an integer: a human's too."""
-    return Rubric(id=rid, label=label, decimals=0,
-                  criteria=tuple(Criterion(key=k, label=lab, weight=w) for k, lab, w in dims))
+    """The prompts ask for `score_0_100`, the weighted sum, as an integer: a human's too.
+    Constructed without validation (the values are typed here; a test validates each): the
+    review screen's start-up then builds no pydantic validator."""
+    return Rubric.model_construct(
+        id=rid, label=label, decimals=0, aggregate=Aggregate.WEIGHTED_0_100,
+        criteria=tuple(Criterion.model_construct(key=k, label=lab, weight=float(w),
+                                                 kind=CriterionKind.SCALE_0_4,
+                                                 category=None, description=None)
+                       for k, lab, w in dims))
 
 
 _CONCLUSION = ("conclusion", "Conclusion", 0.40)
