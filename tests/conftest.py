@@ -38,6 +38,13 @@ def isolated_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture(autouse=True)
+def click_runner_is_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In-process tests run `review` and `demo` through click's CliRunner with AnserApp.run
+    patched: they stand for a terminal (test_no_terminal runs the real check in a child)."""
+    monkeypatch.setattr("anser_tui.cli.group.has_terminal", lambda: True, raising=False)
+
+
+@pytest.fixture(autouse=True)
 def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> None:
     from textual.widgets import Input
 

@@ -38,6 +38,21 @@ def load_cli_settings() -> Settings:
     return load_settings()
 
 
+def has_terminal() -> bool:
+    """Whether the process's own stdin and stdout, which Textual drives (not click's stand-ins
+    for them), are a terminal."""
+    return all(stream is not None and stream.isatty()
+               for stream in (sys.__stdin__, sys.__stdout__))
+
+
+def require_terminal(verb: str) -> None:
+    """Refuse to open the screen without a terminal: Textual would read an input that is at
+    its end again and again (99% CPU) and write escape codes into a pipe."""
+    if not has_terminal():
+        raise InputError(f"{verb} needs a terminal: run it with stdin and stdout on one, "
+                         "not a pipe or a file")
+
+
 EXIT_JUDGE_FAILED = 3  # `judge`: every request sent failed (no reply at all); not bad input
 
 WS = click.argument("workspace", type=click.Path(path_type=Path))

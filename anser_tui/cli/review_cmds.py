@@ -1,4 +1,4 @@
-"""Verbs that open the review screen: demo and review; and `build_app`, the app factory."""
+"""Verbs that open the review screen: demo and review (through `app_factory.build_app`)."""
 
 from __future__ import annotations
 
@@ -7,36 +7,14 @@ from typing import TYPE_CHECKING
 
 import click
 
+from anser_tui.cli.app_factory import build_app
 from anser_tui.cli.benchmark_options import benchmark_option
-from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
+from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings, require_terminal
 
 ORDERS = ("task", "random", "stratified", "disagreement", "active")  # sessions.sampling.Order
 
 if TYPE_CHECKING:
-    from anser_tui.app import AnserApp
-    from anser_tui.core.settings import Settings
-    from anser_tui.review.queue import QueueOrder, QueueSpec
     from anser_tui.workspace.store import WorkspaceStore
-
-
-def build_app(workspace: Path, reviewer: str | None = None, session: str | None = None,
-              runs: list[str] | None = None, settings: Settings | None = None,
-              queue: QueueSpec | None = None, blind: bool = False,
-              data_dir: Path | None = None, order: QueueOrder | None = None,
-              home: bool = False) -> AnserApp:
-    """The Textual app on one workspace, ready to run (the CLI and every UI test use this).
-    `data_dir`: the benchmark folder as found (default: where the workspace last found it).
-    `order`: how a new session's queue is ordered and drawn. `home`: open on the home screen
-    (the runs and sessions) instead of the review screen."""
-    from anser_tui.app import AnserApp
-    from anser_tui.core.settings import load_settings
-    from anser_tui.review.queue import QueueSpec
-
-    settings = settings or load_settings()
-    return AnserApp(workspace=Path(workspace), settings=settings,
-                    reviewer=reviewer or settings.reviewer, session_name=session,
-                    queue=queue or QueueSpec(runs=tuple(runs or ())), blind=blind,
-                    data_dir=data_dir, order=order, home=home)
 
 
 @cli.command()
@@ -59,6 +37,7 @@ def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool,
     from anser_tui.demo import DemoPaths, demo_home, ensure_demo_workspace
     from anser_tui.review import QueueSpec
 
+    require_terminal("demo")
     settings = load_cli_settings()
     home = demo_home(benchmark, settings.data_dir)
     workspace = ensure_demo_workspace(benchmark, home, rebuild=rebuild)
@@ -135,6 +114,7 @@ def review(workspace: Path, session: str | None, reviewer: str | None,
         if name is None:
             click.echo("Nothing to adjudicate: no item is in dispute.")
             return
+        require_terminal("review")
         if (folder / "corpora").is_dir():
             build_indexes(folder / "corpora", settings.corpora)
         build_app(workspace, reviewer=reviewer, session=name, settings=settings,
@@ -151,6 +131,7 @@ def review(workspace: Path, session: str | None, reviewer: str | None,
                 store, order=Order(order) if order else None, seed=seed, limit=limit,
                 blind=blind, spec=queue if runs or all_tasks or filters else None)
         folder = find_data(store, data_dir, settings)
+    require_terminal("review")
     if (folder / "corpora").is_dir():  # before the screen: a lookup then never waits on one
         build_indexes(folder / "corpora", settings.corpora)
     build_app(workspace, reviewer=reviewer, session=session, settings=settings,

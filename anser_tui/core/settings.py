@@ -1,9 +1,10 @@
 """Settings: a TOML file (XDG config dir, or ANSER_CONFIG_FILE) and ANSER_* variables.
 
-Environment variables win over the file; nested settings use a double underscore,
-e.g. ANSER_JUDGE__MODEL. The judge's API key is read from the environment at call time and
-is never a setting, never stored. A bad file (not UTF-8, not TOML, a value of the wrong type,
-nan or inf) is one InputError naming the file and line (config_file).
+Environment variables win over the file, values given win over both; nested settings use a
+double underscore, e.g. ANSER_JUDGE__MODEL (`settings_env`). The judge's API key is read from
+the environment at call time and is never a setting, never stored. A bad file (not UTF-8, not
+TOML, a value of the wrong type, nan or inf) is one InputError naming the file and line
+(config_file).
 """
 
 from __future__ import annotations
@@ -14,14 +15,9 @@ from typing import Any, Literal
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from pydantic_settings import (
-    BaseSettings,
-    PydanticBaseSettingsSource,
-    SettingsConfigDict,
-    TomlConfigSettingsSource,
-)
 
 APP_NAME = "anser-tui"
+ENV_PREFIX = "ANSER_"
 
 
 def default_config_file() -> Path:
@@ -32,7 +28,7 @@ def default_config_file() -> Path:
 
 
 class JudgeSettings(BaseModel):
-    model_config = ConfigDict(allow_inf_nan=False)
+    model_config = ConfigDict(allow_inf_nan=False, defer_build=True)
 
     base_url: str | None = None
     model: str = "gpt-5.6-sol"
@@ -49,7 +45,7 @@ class JudgeSettings(BaseModel):
 
 
 class BertScoreSettings(BaseModel):
-    model_config = ConfigDict(allow_inf_nan=False)
+    model_config = ConfigDict(allow_inf_nan=False, defer_build=True)
 
     model_en: str = "roberta-large"
     layers_en: int | None = 17
@@ -66,6 +62,8 @@ class CalibrationSettings(BaseModel):
     interval carries the finite-population correction, and the bootstrap's seed and number
     of resamples."""
 
+    model_config = ConfigDict(defer_build=True)
+
     target_width: float = Field(default=5.0, gt=0)
     estimator: Literal["ppi++", "classic"] = "ppi++"
     finite_population: bool = True
@@ -76,6 +74,8 @@ class CalibrationSettings(BaseModel):
 class CorpusOverride(BaseModel):
     """Per-corpus descriptor override for a release whose tables or columns differ."""
 
+    model_config = ConfigDict(defer_build=True)
+
     table: str | None = None
     key: str | None = None
     title: list[str] | None = None
@@ -83,47 +83,48 @@ class CorpusOverride(BaseModel):
     metadata: list[str] | None = None
 
 
-class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="ANSER_", env_nested_delimiter="__",
-                                      extra="ignore", allow_inf_nan=False)
+class Settings(BaseModel):
+    """Every setting; `Settings(**values)` reads the file and the ANSER_* variables under
+    the values given."""
+
+    model_config = ConfigDict(extra="ignore", allow_inf_nan=False, defer_build=True)
 
     data_dir: Path = Field(default_factory=lambda: Path(platformdirs.user_data_dir(APP_NAME)))
     reviewer: str = Field(default_factory=lambda: os.environ.get("USER") or "reviewer")
     keymap: dict[str, str] = Field(default_factory=dict)
-    judge: JudgeSettings = Field(default_factory=JudgeSettings)
-    bertscore: BertScoreSettings = Field(default_factory=BertScoreSettings)
-    calibration: CalibrationSettings = Field(default_factory=CalibrationSettings)
+    judge: JudgeSettings = Field(default_factory=JudgeSettings.model_construct)
+    bertscore: BertScoreSettings = Field(default_factory=BertScoreSettings.model_construct)
+    calibration: CalibrationSettings = Field(default_factory=CalibrationSettings.model_construct)
     corpora: dict[str, CorpusOverride] = Field(default_factory=dict)
     # Where each benchmark's data folder is on this machine ({<benchmark>: "/data/<folder>"}),
     # for a workspace made elsewhere or whose folder moved (`--data` wins over it).
     benchmark_data: dict[str, Path] = Field(default_factory=dict)
 
-    @classmethod
-    def settings_customise_sources(
-        cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
-        env_settings: PydanticBaseSettingsSource, dotenv_settings: PydanticBaseSettingsSource,
-        file_secret_settings: PydanticBaseSettingsSource,
-    ) -> tuple[PydanticBaseSettingsSource, ...]:
-        return (init_settings, env_settings, _ConfigFile(settings_cls, default_config_file()))
+    def __init__(self, **values: Any) -> None:
+        super().__init__(**_given(values))
 
 
-class _ConfigFile(TomlConfigSettingsSource):
-    """The TOML source, read through config_file: a BOM accepted, errors with their line."""
+def _given(values: dict[str, Any]) -> dict[str, Any]:
+    """What the file, the ANSER_* variables and `values` set, merged in that order."""
+    from anser_tui.core.settings_env import environment_values, merged
 
-    def __init__(self, settings_cls: type[BaseSettings], path: Path):
-        super().__init__(settings_cls, toml_file=path)
-
-    def _read_file(self, file_path: Any) -> dict[str, Any]:
+    path = default_config_file()
+    file: dict[str, Any] = {}
+    if path.is_file():
         from anser_tui.core.settings_file import read_config
 
-        return read_config(Path(file_path))
+        file = read_config(path)
+    return merged(file, environment_values(Settings, ENV_PREFIX), values)
 
 
 def load_settings(**overrides: Any) -> Settings:
     """The settings; a bad value is one InputError naming the config file and line (or the
-    environment variable) that gave it."""
+    environment variable) that gave it. When nothing sets any, the defaults are constructed
+    as declared: no validator is built (nor pydantic's plugins looked for) on the way to the
+    review screen."""
     try:
-        return Settings(**overrides)
+        given = _given(overrides)
+        return Settings.model_validate(given) if given else Settings.model_construct()
     except ValidationError as exc:
         from anser_tui.core.settings_file import setting_error
 

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class Section(BaseModel):
     """A headed stretch of a document's text (an opinion, a report section, an abstract)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     heading: str = ""
     text: str = ""
@@ -19,7 +19,7 @@ class Section(BaseModel):
 class Document(BaseModel):
     """One evidence unit as a reviewer reads it: key fields as a table, then its text."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     corpus: str
     id: str
@@ -42,7 +42,7 @@ class Document(BaseModel):
 class Summary(BaseModel):
     """What an evidence row needs: the unit's title and whether it is leaked ground truth."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     title: str
@@ -60,7 +60,7 @@ class CorpusStatus(StrEnum):
 class EvidenceNote(BaseModel):
     """Where an evidence id stands against its corpus, and the title to show beside it."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     status: CorpusStatus
     title: str = ""

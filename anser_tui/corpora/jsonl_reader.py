@@ -67,7 +67,7 @@ class JsonlReader:
         return split is not None and record.get(split) == LEAK
 
     def summaries(self, ids: Sequence[str]) -> dict[str, Summary]:
-        return {k: Summary(id=k, title=self.title(r), leaked=self.leaked(r))
+        return {k: Summary.model_construct(id=k, title=self.title(r), leaked=self.leaked(r))
                 for k, r in self.records(ids).items()}
 
     def document(self, id: str) -> Document | None:

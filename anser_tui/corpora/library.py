@@ -155,10 +155,10 @@ class CorpusLibrary:
         unique = list(dict.fromkeys(ids))
         reader = self.reader(space)
         if reader is None:
-            return {i: EvidenceNote(status=CorpusStatus.UNAVAILABLE) for i in unique}
+            return {i: _note(CorpusStatus.UNAVAILABLE) for i in unique}
         found = reader.summaries(unique)
-        notes = {k: EvidenceNote(status=CorpusStatus.LEAKED if s.leaked else CorpusStatus.FOUND,
-                                 title=s.title) for k, s in found.items()}
+        notes = {k: _note(CorpusStatus.LEAKED if s.leaked else CorpusStatus.FOUND, title=s.title)
+                 for k, s in found.items()}
         missing = [i for i in unique if i not in found]
         for other in self.descriptors.values():
             if not missing:
@@ -170,10 +170,9 @@ class CorpusLibrary:
                 continue
             elsewhere = other_reader.summaries(missing)
             for k, s in elsewhere.items():
-                notes[k] = EvidenceNote(status=CorpusStatus.CROSS_CORPUS, title=s.title,
-                                        other=other.name)
+                notes[k] = _note(CorpusStatus.CROSS_CORPUS, title=s.title, other=other.name)
             missing = [i for i in missing if i not in elsewhere]
-        notes.update((i, EvidenceNote(status=CorpusStatus.NOT_IN_CORPUS)) for i in missing)
+        notes.update((i, _note(CorpusStatus.NOT_IN_CORPUS)) for i in missing)
         return notes
 
     def leaked(self, space: Space, ids: Sequence[str]) -> list[str]:
@@ -192,3 +191,9 @@ class CorpusLibrary:
                 if reader is not None:
                     reader.close()
             self._readers.clear()
+
+
+def _note(status: CorpusStatus, title: str = "", other: str | None = None) -> EvidenceNote:
+    """A note, constructed without validation (its fields are typed here): thousands of ids
+    are classified per item, and the first paint then builds no validator for them."""
+    return EvidenceNote.model_construct(status=status, title=title, other=other)

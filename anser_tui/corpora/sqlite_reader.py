@@ -202,7 +202,7 @@ class SqliteReader:
                 previous = found.get(original)
                 leaked = row[-1] == LEAK or (previous is not None and previous.leaked)
                 title = previous.title if previous else self._title(row[1:-1])
-                found[original] = Summary(id=original, title=title, leaked=leaked)
+                found[original] = Summary.model_construct(id=original, title=title, leaked=leaked)
 
     def _title(self, values: Sequence[Any]) -> str:
         if self.descriptor.title:

@@ -47,7 +47,8 @@ class IdSuggester(Suggester):
 
 class TextPrompt(ModalScreen[str | None]):
     """Ask for one line of text; Enter returns it, Esc returns None. With a suggester, the
-    completion shows dimmed after the cursor and Tab (or the right arrow) takes it."""
+    completion shows dimmed after the cursor; Tab (or the right arrow) takes it, and so does
+    Enter: what is returned is the line as shown, completion included."""
 
     DEFAULT_CSS = _MODAL_CSS.format(name="TextPrompt")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -74,8 +75,13 @@ class TextPrompt(ModalScreen[str | None]):
         field.action_cursor_right()
 
     @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+    async def _submitted(self, event: Input.Submitted) -> None:
+        value = event.value
+        if self.suggester is not None:
+            shown = await self.suggester.get_suggestion(value)
+            if shown is not None and len(shown) > len(value) and shown.startswith(value):
+                value = shown
+        self.dismiss(value.strip() or None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,6 +1,10 @@
 """Records the workspace keeps: run outputs, log figures, judgments (with their calls) and
 decision events. Each record knows its row: `to_row()` gives the column values, `from_row(row)`
-reads one back (`row` maps column names to values, e.g. a `sqlite3.Row`)."""
+reads one back (`row` maps column names to values, e.g. a `sqlite3.Row`).
+
+A row read back was written from a validated record, so `from_row` constructs the record
+without validating it again (the types the columns lose, enums and reals, restored by hand);
+with `defer_build` the review screen's start-up then builds no pydantic validator for them."""
 
 from __future__ import annotations
 
@@ -21,6 +25,11 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def real(value: float | None) -> float | None:
+    """A REAL column's value as the record holds it (SQLite may hand back an int)."""
+    return None if value is None else float(value)
+
+
 def new_uid() -> str:
     """A stable identity for a record that may travel to another workspace (merge)."""
     return uuid.uuid4().hex
@@ -29,7 +38,7 @@ def new_uid() -> str:
 class RunOutput(BaseModel):
     """One system output: the README's recommended record."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     task_id: str
     answer: Any = None
@@ -52,14 +61,15 @@ class RunOutput(BaseModel):
     @classmethod
     def from_row(cls, row: RowLike) -> RunOutput:
         answer = row["answer"]
-        return cls(task_id=row["task_id"], answer=None if answer is None else json.loads(answer),
-                   retrieved=json.loads(row["retrieved"]))
+        return cls.model_construct(task_id=row["task_id"],
+                                   answer=None if answer is None else json.loads(answer),
+                                   retrieved=json.loads(row["retrieved"]))
 
 
 class LogRecord(BaseModel):
     """Per-task figures from a reproducibility log."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     task_id: str
     latency_s: float | None = None
@@ -79,8 +89,9 @@ class LogRecord(BaseModel):
 
     @classmethod
     def from_row(cls, row: RowLike) -> LogRecord:
-        return cls(task_id=row["task_id"], latency_s=row["latency_s"],
-                   input_tokens=row["input_tokens"], output_tokens=row["output_tokens"])
+        return cls.model_construct(task_id=row["task_id"], latency_s=real(row["latency_s"]),
+                                   input_tokens=row["input_tokens"],
+                                   output_tokens=row["output_tokens"])
 
 
 class JudgmentStatus(StrEnum):
@@ -94,7 +105,7 @@ class JudgeCall(BaseModel):
     """One request of a judgment and its reply: the whole rubric at once (criterion None) or
     one criterion, as the benchmark's judge protocol asks. The raw reply is kept whole."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     COLUMNS: ClassVar[tuple[str, ...]] = (
         "criterion", "status", "raw", "mark", "explanation", "error", "latency_s",
         "input_tokens", "output_tokens")
@@ -116,14 +127,17 @@ class JudgeCall(BaseModel):
 
     @classmethod
     def from_row(cls, row: RowLike) -> JudgeCall:
-        return cls.model_validate({c: row[c] for c in cls.COLUMNS})
+        values = {c: row[c] for c in cls.COLUMNS}
+        values.update(status=JudgmentStatus(values["status"]),
+                      latency_s=real(values["latency_s"]))
+        return cls.model_construct(**values)
 
 
 class Judgment(BaseModel):
     """One judge output for (run, task): its calls (raw replies kept whole), the parsed marks
     under the rubric, the score, the status. Identified across workspaces by `uid`."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     COLUMNS: ClassVar[tuple[str, ...]] = (
         "uid", "run", "task_id", "rubric_id", "status", "marks", "score", "recomputed_score",
         "reason", "error", "arithmetic_mismatch", "model", "source", "dataset_version",
@@ -167,8 +181,10 @@ class Judgment(BaseModel):
     def from_row(cls, row: RowLike, calls: tuple[JudgeCall, ...] = ()) -> Judgment:
         values = {c: row[c] for c in cls.COLUMNS}
         values.update(marks=json.loads(values["marks"]), id=row["id"], calls=calls,
-                      arithmetic_mismatch=bool(values["arithmetic_mismatch"]))
-        return cls.model_validate(values)
+                      arithmetic_mismatch=bool(values["arithmetic_mismatch"]),
+                      status=JudgmentStatus(values["status"]),
+                      **{c: real(values[c]) for c in ("score", "recomputed_score", "latency_s")})
+        return cls.model_construct(**values)
 
 
 class DecisionKind(StrEnum):
@@ -194,7 +210,7 @@ class Decision(BaseModel):
     """One event of a review session. Append-only; current state is derived from the events.
     The judgment it answers and the event an undo takes back are named by uid."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     COLUMNS: ClassVar[tuple[str, ...]] = (
         "uid", "session_id", "run", "task_id", "reviewer", "kind", "marks", "score",
         "reason_code", "comment", "judge_visible", "judgment_uid", "target_uid",
@@ -228,5 +244,9 @@ class Decision(BaseModel):
     def from_row(cls, row: RowLike) -> Decision:
         values = {c: row[c] for c in cls.COLUMNS}
         values.update(marks=json.loads(values["marks"]), id=row["id"],
-                      judge_visible=bool(values["judge_visible"]))
-        return cls.model_validate(values)
+                      judge_visible=bool(values["judge_visible"]),
+                      kind=DecisionKind(values["kind"]),
+                      reason_code=ReasonCode(values["reason_code"]) if values["reason_code"]
+                      else None,
+                      score=real(values["score"]), time_spent_s=real(values["time_spent_s"]))
+        return cls.model_construct(**values)

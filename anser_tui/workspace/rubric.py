@@ -51,7 +51,7 @@ class Aggregate(StrEnum):
 
 
 class Criterion(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     key: str
     label: str
@@ -71,7 +71,7 @@ class Criterion(BaseModel):
 
 
 class Rubric(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     label: str

@@ -24,7 +24,7 @@ class Form(StrEnum):
 class TaskPrompt(BaseModel):
     """The system side of a task: the only fields a system under evaluation receives."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     type: str | None = None
@@ -35,7 +35,7 @@ class TaskPrompt(BaseModel):
 class AnswerKey(BaseModel):
     """The scorer side of a task. Never sent to a system; the judge sees ground_truth only."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     ground_truth: Any = None
     evidence: list[Any] = Field(default_factory=list)
@@ -44,7 +44,7 @@ class AnswerKey(BaseModel):
 class Task(BaseModel):
     """One task of a benchmark, placed in its group and form."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     benchmark: str
@@ -73,15 +73,16 @@ class Task(BaseModel):
 
     @classmethod
     def from_row(cls, row: RowLike) -> Task:
-        return cls(
+        """The task a row holds, constructed without validating again (`records`)."""
+        return cls.model_construct(
             id=row["id"], benchmark=row["benchmark"], group=row["group_name"],
             form=Form(row["form"]), lang=row["lang"], domain=row["domain"],
             objective=row["objective"], number=row["number"], seq=row["seq"],
             source=row["source"], line=row["line"],
-            prompt=TaskPrompt(id=row["id"], type=row["type"], query=row["query"],
-                              instruction=row["instruction"]),
-            key=AnswerKey(ground_truth=json.loads(row["ground_truth"]),
-                          evidence=json.loads(row["evidence"])),
+            prompt=TaskPrompt.model_construct(id=row["id"], type=row["type"], query=row["query"],
+                                              instruction=row["instruction"]),
+            key=AnswerKey.model_construct(ground_truth=json.loads(row["ground_truth"]),
+                                          evidence=json.loads(row["evidence"])),
             extra=json.loads(row["extra"]))
 
     @property

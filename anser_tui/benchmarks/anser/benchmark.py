@@ -132,7 +132,7 @@ class AnserBenchmark(WithoutExports):
         return (task.group,)
 
     def metric_names(self, task: Task) -> tuple[str, ...]:
-        from anser_tui.benchmarks.anser.report import form_metrics
+        from anser_tui.benchmarks.anser.groups import form_metrics
 
         return (*form_metrics(task.group, task.form), *EFFICIENCY)
 
@@ -157,7 +157,7 @@ class AnserBenchmark(WithoutExports):
 
     def restore_scores(self, tasks: Sequence[Task],
                        cells: Mapping[str, Mapping[str, Cell]]) -> list[TaskScore]:
-        from anser_tui.benchmarks.anser.report import form_metrics
+        from anser_tui.benchmarks.anser.groups import form_metrics
         from anser_tui.benchmarks.anser.task_scores import TaskScore
 
         scores = []

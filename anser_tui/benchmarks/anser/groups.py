@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from anser_tui.benchmarks.evidence import EvidenceSpace
-from anser_tui.workspace.rubric import Criterion, Rubric
+from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Rubric
 from anser_tui.workspace.tasks import Form
 
 # Metric names exactly as DESIGN section 4 spells them.
@@ -177,9 +177,15 @@ GROUPS_BY_NAME = {g.name: g for g in GROUPS}
 
 
 def _rubric(rid: str, label: str, *dims: tuple[str, str, float]) -> Rubric:
-    """The prompts ask for `score_0_100`, the weighted sum, as an integer: a human's too."""
-    return Rubric(id=rid, label=label, decimals=0,
-                  criteria=tuple(Criterion(key=k, label=lab, weight=w) for k, lab, w in dims))
+    """The prompts ask for `score_0_100`, the weighted sum, as an integer: a human's too.
+    Constructed without validation (the values are typed here; a test validates each): the
+    review screen's start-up then builds no pydantic validator."""
+    return Rubric.model_construct(
+        id=rid, label=label, decimals=0, aggregate=Aggregate.WEIGHTED_0_100,
+        criteria=tuple(Criterion.model_construct(key=k, label=lab, weight=float(w),
+                                                 kind=CriterionKind.SCALE_0_4,
+                                                 category=None, description=None)
+                       for k, lab, w in dims))
 
 
 _CONCLUSION = ("conclusion", "Conclusion", 0.40)
@@ -224,3 +230,11 @@ def rubric_for(group: str, form: Form | str, number: int | None = None) -> Rubri
     """The judge rubric of a task, or None where the LLM judge does not score its form."""
     rid = form_spec(group, form, number).rubric
     return RUBRICS[rid] if rid else None
+
+
+def form_metrics(group: str, form: Form) -> tuple[str, ...]:
+    """The answer and evidence metrics a (group, form) row scores (here, not in `report`:
+    the review screen asks for them without loading the scorers)."""
+    ranges = [r for r in GROUPS_BY_NAME[group].ranges if r.form is form]
+    return tuple(dict.fromkeys(n for r in ranges for n in (*r.answer_metrics,
+                                                             *r.evidence_metrics)))

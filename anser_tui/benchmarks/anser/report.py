@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from anser_tui.benchmarks.anser import groups as m
-from anser_tui.benchmarks.anser.groups import GROUPS, GROUPS_BY_NAME
+from anser_tui.benchmarks.anser.groups import GROUPS, GROUPS_BY_NAME, form_metrics
 from anser_tui.benchmarks.anser.task_scores import TaskScore
 from anser_tui.benchmarks.base import JudgeValues
 from anser_tui.scoring.efficiency import latency_summary, token_summary
@@ -47,13 +47,6 @@ class GroupRow:
             if self.judge_overhead is not None:
                 out["judge_overhead"] = self.judge_overhead
         return out
-
-
-def form_metrics(group: str, form: Form) -> tuple[str, ...]:
-    """The answer and evidence metrics a (group, form) row scores."""
-    ranges = [r for r in GROUPS_BY_NAME[group].ranges if r.form is form]
-    return tuple(dict.fromkeys(n for r in ranges for n in (*r.answer_metrics,
-                                                             *r.evidence_metrics)))
 
 
 def _mean_cell(scores: Sequence[TaskScore], name: str) -> tuple[float | None, str | None]:

@@ -32,7 +32,7 @@ class Turn(BaseModel):
     """A turn of the conversation; a user turn's reference texts are kept apart from it (the
     judge sees them prepended to it, `conversation.turn_text`)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     role: str  # "user" | "assistant"
     text: str
@@ -41,7 +41,7 @@ class Turn(BaseModel):
 
 
 class RubricItem(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     title: str  # what the judge sees
@@ -52,7 +52,7 @@ class RubricItem(BaseModel):
 
 
 class Sample(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     task: str
     field: str
