@@ -14,13 +14,13 @@ from pathlib import Path
 
 import anser_tui
 from anser_tui.benchmarks.registry import benchmarks
-from anser_tui.core.settings import Settings
+from anser_tui.core.settings import ENV_PREFIX
 
 PACKAGE = Path(anser_tui.__file__).parent
 # The app's own names: its package, its distribution and command, its settings' variables.
 APP_NAMES = re.compile("|".join((rf"\b{anser_tui.__name__}\b",
                                  rf"\b{anser_tui.__name__.replace('_', '-')}\b",
-                                 rf"\b{Settings.model_config['env_prefix']}[A-Z_*]*")))
+                                 rf"\b{ENV_PREFIX}[A-Z_*]*")))
 
 
 @dataclass(frozen=True)
