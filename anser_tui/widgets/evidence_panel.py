@@ -50,7 +50,7 @@ class EvidencePanel(Horizontal):
         border-title-color: $text-accent;
         scrollbar-size-vertical: 1;
     }
-    EvidencePanel > EvidenceTable:focus { border: round $accent; }
+    EvidencePanel > EvidenceTable:focus { border: heavy $accent; border-title-style: bold reverse; }
     """
     FIRST: ClassVar[int] = 20  # rows looked up before the item shows
 
