@@ -115,6 +115,10 @@ class EvidencePanel(Horizontal):
             else:
                 self._complete = True
         self._fit_columns()
+        # as tall as its longer table (a header and two borders too); the screen caps it
+        rows = max(len(diff.retrieved), len(diff.gold), 2) + 3
+        if self.styles.height is None or self.styles.height.value != rows:
+            self.styles.height = rows
         self.retrieved_table.show(len(diff.retrieved), self._retrieved_cells)
         self.gold_table.show(len(diff.gold), self._gold_cells)
         self._titles()

@@ -158,7 +158,7 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
     mine = typed or (dict(verdict.marks) if verdict is not None else {})
     judge = dict(judgment.marks) if judgment is not None and reveal else {}
     table = _marks_summary if form is FormKind.CRITERIA else _marks_table
-    parts = [head, *([Text(attempts, style="dim")] if attempts else []), Text(),
+    parts = [head, *([Text(attempts, style="dim")] if attempts else []),
              *table(rubric, judge, mine, bool(typed))]
     if verdict is not None:
         what = "accepted" if verdict.kind is DecisionKind.ACCEPT else "overridden"
