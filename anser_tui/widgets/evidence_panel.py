@@ -43,6 +43,7 @@ class EvidencePanel(Horizontal):
 
     DEFAULT_CSS = """
     EvidencePanel { height: 12; }
+    EvidencePanel.-zoomed { height: 1fr !important; max-height: 100% !important; }
     EvidencePanel > EvidenceTable {
         width: 1fr;
         height: 1fr;

@@ -25,8 +25,7 @@ from anser_tui.widgets.panel_fit import BORDER_ROWS, SIDE_CELLS, Slot, fit
 from anser_tui.widgets.render import judge_body, metrics_body, unjudged_body, with_parsed
 from anser_tui.widgets.text_panel import TextPanel
 
-
-LEAST = {"task": 4, "answer": 4, "metrics": 3, "ground-truth": 4, "criteria": 5, "judge": 6}
+LEAST = {"task": 4, "answer": 4, "metrics": 3, "ground-truth": 3, "criteria": 5, "judge": 6}
 ZOOMABLE = ("task", "answer", "metrics", "ground-truth", "criteria", "judge")
 
 
@@ -121,13 +120,14 @@ class ItemPanels(Horizontal):
         self.refit()
 
     def _slot(self, name: str, width: int, rank: int, counted: bool = True) -> Slot:
+        """The panel `name` at `width` cells; the judge's is kept whole first."""
         panel = self.query_one(f"#{name}")
         if isinstance(panel, TextPanel):
             need = panel.lines_at(width - SIDE_CELLS) + BORDER_ROWS
         else:  # the criterion list: a header line and a line a criterion
             rubric = self.criteria.rubric
             need = (len(rubric.criteria) if rubric else 0) + 1 + BORDER_ROWS
-        return Slot(name, need, LEAST[name], rank, counted)
+        return Slot(name, need, LEAST[name], rank, counted, kept=name == "judge")
 
     def _left(self, width: int) -> list[Slot]:
         slots = [self._slot("task", width, 0), self._slot("answer", width, 1)]

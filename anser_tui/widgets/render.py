@@ -168,7 +168,9 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
             parts.append(Text(f"reason: {verdict.reason_code.value}", style="anser.success"))
     parts += _state_lines(state)
     if judgment is not None and reveal:
-        parts += [Text(), sections_text(judge_reason(judgment) if said is None else said)]
+        said = judge_reason(judgment) if said is None else said
+        headed = bool(said) and bool(said[0].heading) and not said[0].inline
+        parts += [*([] if headed else [Text()]), sections_text(said)]  # a heading separates
     return lines(parts)
 
 
