@@ -10,8 +10,8 @@ Plain arithmetic over rows and cells (no Textual), so the rules are tested on th
   keeps its marks and reason on a short screen.
 - Between the columns, the split is chosen among a few candidates near the middle (within 6%,
   so the columns stay put from item to item): the one that keeps the judge's panel whole,
-  then the one with the most first-ranked panels whole (the judge's, the task's), then the most panels whole, then the fewest lines out of
-  view, then the nearest the middle.
+  then the one with the most first-ranked panels whole (the judge's, the task's), then the
+  most panels whole, then the fewest lines out of view, then the nearest the middle.
 """
 
 from __future__ import annotations
