@@ -30,6 +30,10 @@ ZOOMABLE = ("task", "answer", "metrics", "ground-truth", "criteria", "judge")
 
 
 class ItemPanels(Horizontal):
+    DEFAULT_CSS = """
+    ItemPanels .-zoomed-away { display: none !important; }
+    """
+
     def __init__(self, session: ReviewSession, *, id: str | None = None):
         super().__init__(id=id)
         self.session = session
@@ -147,14 +151,15 @@ class ItemPanels(Horizontal):
         if self.view is None or width <= 0 or height <= 0:
             return
         left, right = self.query_one("#left"), self.query_one("#right")
+        for column in (left, right):
+            for panel in column.children:
+                panel.set_class(self.zoomed is not None and panel.id != self.zoomed,
+                                "-zoomed-away")
         if self.zoomed is not None:
             zoomed = self.query_one(f"#{self.zoomed}")
             for column in (left, right):
                 column.display = zoomed.parent is column
                 column.styles.width = "1fr"
-                for panel in column.children:
-                    if panel is not zoomed and panel.display:
-                        panel.styles.height = 0
             zoomed.styles.height = "1fr"
             return
         left.display = right.display = True
