@@ -61,6 +61,8 @@ class ReviewSession:
         # re-inserted for quality control: decided blind
         self.rechecks = frozenset(recheck_items(store, session_id))
         self._states: dict[Item, ItemState] = defaultdict(ItemState)
+        self._decidable: dict[Item, bool] = {}  # the judge scores it: a verdict can settle it
+        self._n_decidable: int | None = None  # how many queue items are (counted once)
         for event in session_decisions(store, session_id):
             self._states[Item(event.run, event.task_id)].events.append(event)
 
@@ -148,6 +150,8 @@ class ReviewSession:
         append_queue_item(self.store, self.id, len(self.items), item)
         self.items.append(item)
         self._queued = frozenset(self.items)
+        if self._n_decidable is not None:
+            self._n_decidable += self.decidable(item)
         return len(self.items) - 1
 
     def first_undecided(self, after: int = -1) -> int | None:
@@ -156,9 +160,18 @@ class ReviewSession:
         return next((i for i in range(after + 1, len(self.items))
                      if not self.state(self.items[i]).decided), None)
 
+    def decidable(self, item: Item) -> bool:
+        """Whether a verdict can settle the item: the judge scores its task (kept once known)."""
+        known = self._decidable.get(item)
+        if known is None:
+            known = self._decidable[item] = self.rubric(item) is not None
+        return known
+
     def progress(self) -> Progress:
-        """Decided, skipped, flagged and left (neither decided nor skipped) of the queue."""
-        decided = skipped = flagged = 0
+        """Decided, skipped, flagged, and left: what the queue can still decide (neither
+        decided nor skipped, and a task the judge scores; going to one it does not score
+        adds nothing to it)."""
+        decided = skipped = flagged = settled = 0
         seconds: list[float] = []
         for item, state in self._states.items():
             if item not in self._queued:
@@ -166,12 +179,15 @@ class ReviewSession:
             verdict = state.verdict
             decided += verdict is not None
             skipped += verdict is None and state.skipped
+            settled += (verdict is not None or state.skipped) and self.decidable(item)
             flagged += state.flagged
             seconds += [e.time_spent_s for e in state.active
                         if e.kind in VERDICTS and e.time_spent_s is not None]
-        total = len(self.items)
+        if self._n_decidable is None:
+            self._n_decidable = sum(self.decidable(item) for item in self.items)
         pace = sum(seconds) / len(seconds) if seconds else None
-        return Progress(total, decided, skipped, flagged, total - decided - skipped, pace)
+        return Progress(len(self.items), decided, skipped, flagged,
+                        self._n_decidable - settled, pace)
 
     def last_undoable(self) -> tuple[Item, Decision] | None:
         """The session's latest event still standing, and its item."""

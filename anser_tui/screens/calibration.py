@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -101,19 +102,24 @@ def fmt_lambda(lam: Any) -> str:
 
 
 def heat_map(labels: Sequence[str], counts: Sequence[Sequence[int]]) -> Text:
-    """Rows: the human value (highest first); columns: the judge's; shaded by count."""
+    """Rows: the human value (highest first); columns: the judge's (docs/calibration.md's
+    `confusion[h][j]`); shaded by count. "human" heads the row labels, "← judge" ends the
+    column labels' line, and a last line says it in words (the screen keeps the panel as wide
+    as the table, so no label wraps away from its axis)."""
     top = max((c for row in counts for c in row), default=0)
     cell = max(5, *(len(lb) + 1 for lb in labels))
+    side = max(7, *(len(lb) + 1 for lb in labels))
     out = Text()
-    out.append(f"{'human':<7}" + "".join(f"{lb:>{cell}}" for lb in labels) + "  ← judge\n",
-               style="anser.muted")
+    out.append(f"{'human':<{side}}" + "".join(f"{lb:>{cell}}" for lb in labels) +
+               "  ← judge\n", style="anser.muted")
     for h in reversed(range(len(labels))):
-        out.append(f"{labels[h]:<7}", style="anser.muted")
+        out.append(f"{labels[h]:<{side}}", style="anser.muted")
         for j, count in enumerate(counts[h]):
             level = 0 if not count or not top else 1 + round(3 * count / top)
             style = f"anser.heat{level}" + (" bold" if h == j else "")
             out.append(f"{count:>{cell}}", style=style)
         out.append("\n")
+    out.append("rows: human value · columns: judge value", style="anser.muted")
     return out
 
 
@@ -241,8 +247,11 @@ class CalibrationScreen(Screen[None]):
             stats_body(view.row(scope, dim)), title=f"Statistics · {scope} · {dim}")
         self.query_one("#cal-corrected", TextPanel).show(corrected_body(view))
         labels, counts = view.confusion(scope, dim)
-        self.query_one("#cal-confusion", TextPanel).show(
-            heat_map(labels, counts), title=f"Judge vs human · {dim}")
+        confusion = self.query_one("#cal-confusion", TextPanel)
+        body = heat_map(labels, counts)
+        # as wide as the table (its border, padding and scroll bar too): no line wraps
+        confusion.styles.width = max(cell_len(line) for line in body.plain.split("\n")) + 5
+        confusion.show(body, title=f"Judge vs human · {dim}")
         self._plot_bias(view)
         self._plot_order(view)
 
@@ -252,7 +261,9 @@ class CalibrationScreen(Screen[None]):
         plt.clear_data()
         plt.clear_figure()
         bins = view.bias_by_bin(self.scope, self.dimension)
-        plt.title("Signed bias (judge − human) by judge value")
+        plt.title("bias (judge − human) by judge")  # short: a narrow plot drops a long one
+        plt.xlabel("judge value")
+        plt.ylabel("bias")
         if bins:
             plt.bar([b[0] for b in bins], [b[2] for b in bins])
         plot.refresh()
@@ -264,7 +275,9 @@ class CalibrationScreen(Screen[None]):
         plt.clear_figure()
         points = view.over_review_order(self.scope, self.dimension)
         what = "mean abs. error" if self.dimension == "score" else "exact agreement"
-        plt.title(f"{what} and 95% width over review order")
+        plt.title(f"{what}, 95% width")
+        plt.xlabel("reviews so far")
+        plt.ylabel("MAE" if self.dimension == "score" else "agreement")
         if points:
             plt.plot([p.n for p in points], [p.agreement for p in points], label=what)
             widths = [p for p in points if p.width is not None]

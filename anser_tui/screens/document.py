@@ -75,7 +75,7 @@ class DocumentScreen(Screen[None]):
         height: 1fr; padding: 0 1;
         border: round $panel-lighten-2; border-title-color: $text-accent;
     }
-    DocumentScreen #doc-scroll:focus { border: round $accent; }
+    DocumentScreen #doc-scroll:focus { border: heavy $accent; }
     DocumentScreen #doc-search { display: none; }
     DocumentScreen.searching #doc-search { display: block; }
     """

@@ -33,7 +33,8 @@ from anser_tui.screens.review_keys import REVIEW_BINDINGS, bound, key_areas
 from anser_tui.widgets.criterion_list import CriterionList
 from anser_tui.widgets.decision_bar import DecisionBar
 from anser_tui.widgets.evidence_panel import EvidencePanel
-from anser_tui.widgets.item_panels import ItemPanels
+from anser_tui.widgets.evidence_table import EvidenceTable
+from anser_tui.widgets.item_panels import ZOOMABLE, ItemPanels
 from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.queue_list import QueueList
 from anser_tui.widgets.review_header import ReviewHeader
@@ -54,6 +55,7 @@ class ReviewScreen(Screen[None]):
     unfolded: var[bool] = var(False, init=False)  # folded sections of the card shown whole
     criteria_form: var[bool] = var(False, init=False)  # marks typed in a criterion list
     view: var[ItemView | None] = var(None, init=False)
+    zoomed: var[str | None] = var(None, init=False)  # the panel given the screen, if any
 
     def __init__(self, session: ReviewSession, data_dir: Path | None = None,
                  library: CorpusLibrary | None = None):
@@ -109,6 +111,7 @@ class ReviewScreen(Screen[None]):
     def watch_position(self, new: int) -> None:
         if self.view is not None:
             self._keep_draft(self.view.item)
+        self.zoomed = None  # each item opens whole, fitted
         self.show_item(self.drafts.take(self.session.items[new]))
         self.query_one(QueueList).highlight(new)
 
@@ -161,7 +164,7 @@ class ReviewScreen(Screen[None]):
                                         draft.criteria if draft else {}, self.unfolded,
                                         self._key_of("unfold"))
         evidence = self.query_one("#evidence", EvidencePanel)
-        evidence.display = view.has_evidence
+        evidence.display = view.has_evidence and self.zoomed in (None, "evidence")
         if view.diff is not None:
             evidence.show(view.diff, view.task.query)
         self.refresh_decision()
@@ -215,6 +218,30 @@ class ReviewScreen(Screen[None]):
         queue.display = not queue.display
         if queue.display:
             queue.focus()
+
+    def watch_zoomed(self, zoomed: str | None) -> None:
+        """One panel (a card panel, or the evidence tables) takes the body; None: all again."""
+        self.set_class(zoomed is not None, "-zoomed")
+        panels, evidence = self.query_one(ItemPanels), self.query_one("#evidence", EvidencePanel)
+        panels.display = zoomed != "evidence"
+        panels.zoom(None if zoomed == "evidence" else zoomed)
+        evidence.set_class(zoomed == "evidence", "-zoomed")
+        evidence.display = zoomed == "evidence" or (
+            zoomed is None and self.view is not None and self.view.has_evidence)
+
+    def action_zoom(self) -> None:
+        """Give the focused panel the screen (the task's when none is focused), or take it
+        back."""
+        if self.zoomed is not None:
+            self.zoomed = None
+            return
+        focused = self.focused
+        if isinstance(focused, EvidenceTable):
+            self.zoomed = "evidence"
+        elif focused is not None and focused.id in ZOOMABLE:
+            self.zoomed = focused.id
+        else:
+            self.zoomed = "task"
 
     def action_unfold(self) -> None:
         """Show (or fold again) the card's folded sections."""

@@ -1,9 +1,10 @@
 """The review screen's keys, each with an id (remapped under [keymap]) and a description.
 
 DESIGN 7: n/p next/prev, a accept, digits fill the dimensions in order then Enter commits, r
-reason, c comment, f flag, s skip, u undo, / filter, g go to. A benchmark's card adds its own
-(e unfold, x flip); a criterion list has its own keys (widgets.criterion_list), and none of
-them takes n or p, so next/prev stay reachable in every context.
+reason, c comment, f flag, s skip, u undo, / filter, g go to; z gives the focused panel the
+screen and back. A benchmark's card adds its own (e unfold, x flip); a criterion list has its
+own keys (widgets.criterion_list), and none of them takes n or p, so next/prev stay reachable
+in every context.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ REVIEW_BINDINGS: tuple[BindingType, ...] = (
     Binding("c", "comment", "Comment", id="review.comment"),
     Binding("g", "go_to", "Go to", id="review.go-to"),
     Binding("l", "toggle_queue", "Queue", id="review.queue"),
+    Binding("z", "zoom", "Zoom", id="review.zoom"),
     Binding("slash", "filter", "Filter", key_display="/", show=False, id="review.filter"),
     Binding("N", "jump('undecided')", "Next undecided", show=False,
             id="review.next-undecided"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual.message import Message
 from textual.reactive import var
 from textual.widgets import Static
@@ -22,7 +23,8 @@ from anser_tui.review.item_view import ItemView
 from anser_tui.review.reasons import reason_target
 from anser_tui.review.session import ReviewSession
 from anser_tui.widgets.criterion_list import CriterionList
-from anser_tui.widgets.marks_line import criteria_line, sequence_line, unjudged_line
+from anser_tui.widgets.line_fit import fit_parts
+from anser_tui.widgets.marks_line import Parts, criteria_line, sequence_line, unjudged_line
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import Decision, DecisionKind, ReasonCode
 from anser_tui.workspace.rubric import CriterionKind
@@ -113,15 +115,28 @@ class DecisionBar(Static):
         verdict = self.session.state(view.item).verdict
         if view.rubric is None:
             self.complete = False
-            self.update(unjudged_line())
+            self._show(unjudged_line())
         elif self.criterion_form:
             self.complete = len(self.criteria.marks) == len(view.rubric.criteria)
-            self.update(criteria_line(view.rubric, self.criteria.marks, self.reason, verdict))
+            self._show(criteria_line(view.rubric, self.criteria.marks, self.reason, verdict))
         else:
             self.complete = len(self.typed) == len(view.rubric.criteria)
-            self.update(sequence_line(view.rubric, self.typed, self.reason, verdict))
+            self._show(sequence_line(view.rubric, self.typed, self.reason, verdict))
         if self.restored and not (self.marks_typed() or self.reason):
             self.restored = False
+
+    def _show(self, parts: Parts) -> None:
+        """One line where it fits: the hints go first (" …" says so); what stands wraps."""
+        width = self.content_region.width
+        whole = Text().join(text for text, _rank in parts)
+        standing = Text().join(text for text, rank in parts if rank == 0)
+        if width <= 0 or whole.cell_len <= width or standing.cell_len > width:
+            self.update(whole)
+        else:
+            self.update(fit_parts(parts, width))
+
+    def on_resize(self) -> None:
+        self.redraw()
 
     def _changed(self) -> None:
         self.post_message(self.Typed())

@@ -42,6 +42,7 @@ class EvidencePanel(Horizontal):
 
     DEFAULT_CSS = """
     EvidencePanel { height: 12; }
+    EvidencePanel.-zoomed { height: 1fr !important; max-height: 100% !important; }
     EvidencePanel > EvidenceTable {
         width: 1fr;
         height: 1fr;
@@ -49,7 +50,7 @@ class EvidencePanel(Horizontal):
         border-title-color: $text-accent;
         scrollbar-size-vertical: 1;
     }
-    EvidencePanel > EvidenceTable:focus { border: round $accent; }
+    EvidencePanel > EvidenceTable:focus { border: heavy $accent; border-title-style: bold reverse; }
     """
     FIRST: ClassVar[int] = 20  # rows looked up before the item shows
 
@@ -114,6 +115,10 @@ class EvidencePanel(Horizontal):
             else:
                 self._complete = True
         self._fit_columns()
+        # as tall as its longer table (a header and two borders too); the screen caps it
+        rows = max(len(diff.retrieved), len(diff.gold), 2) + 3
+        if self.styles.height is None or self.styles.height.value != rows:
+            self.styles.height = rows
         self.retrieved_table.show(len(diff.retrieved), self._retrieved_cells)
         self.gold_table.show(len(diff.gold), self._gold_cells)
         self._titles()

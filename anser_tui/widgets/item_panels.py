@@ -2,6 +2,10 @@
 (or, for a criterion list, the focused criterion's details), the criterion list and the judge
 on the right. They lay out what the benchmark's card hands them and never ask which benchmark
 it is; the judge panel counts a criterion list's marks and follows the marks being typed.
+
+Their heights and the split between the columns follow what each panel holds
+(`widgets.panel_fit`), fitted again whenever a panel's text or the space changes; `zoom` gives
+one panel the whole of it, and back.
 """
 
 from __future__ import annotations
@@ -17,16 +21,25 @@ from anser_tui.review.item_view import ItemView
 from anser_tui.review.session import ReviewSession
 from anser_tui.widgets.card_text import block_text
 from anser_tui.widgets.criterion_list import CriterionList
+from anser_tui.widgets.panel_fit import BORDER_ROWS, SIDE_CELLS, Slot, fit
 from anser_tui.widgets.render import judge_body, metrics_body, unjudged_body, with_parsed
 from anser_tui.widgets.text_panel import TextPanel
 
+LEAST = {"task": 4, "answer": 4, "metrics": 3, "ground-truth": 3, "criteria": 5, "judge": 6}
+ZOOMABLE = ("task", "answer", "metrics", "ground-truth", "criteria", "judge")
+
 
 class ItemPanels(Horizontal):
+    DEFAULT_CSS = """
+    ItemPanels .-zoomed-away { display: none !important; }
+    """
+
     def __init__(self, session: ReviewSession, *, id: str | None = None):
         super().__init__(id=id)
         self.session = session
         self.view: ItemView | None = None
         self.criteria = CriterionList(id="criteria")
+        self.zoomed: str | None = None  # the panel given the whole space, if any
 
     def compose(self) -> ComposeResult:
         with Vertical(id="left"):
@@ -61,6 +74,7 @@ class ItemPanels(Horizontal):
                                                             title=card.reference.title)
             if not view.has_evidence:
                 self.query_one("#judge", TextPanel).focus()
+        self.refit()
 
     def show_card(self, unfolded: bool, unfold_key: str) -> None:
         """The task and answer panels, folded or not."""
@@ -74,6 +88,7 @@ class ItemPanels(Horizontal):
         self.query_one("#answer", TextPanel).show(
             with_parsed(block_text(card.answer, unfolded, unfold_key), view.metrics),
             title=card.answer.title)
+        self.refit()
 
     def show_judge(self, typed: Mapping[str, int]) -> None:
         """The judge's panel beside the marks typed (or the decision standing)."""
@@ -84,6 +99,7 @@ class ItemPanels(Horizontal):
         card = view.card
         if view.rubric is None:
             judge.show(unjudged_body(view.task.form.value, state), title="Judge")
+            self.refit()
             return
         judge.show(judge_body(view.rubric, view.judgment, state, typed,
                               reveal=self.session.judge_visible(view.item),
@@ -91,6 +107,7 @@ class ItemPanels(Horizontal):
                               said=card.judge_said if card is not None else None,
                               form=card.form if card is not None else FormKind.SEQUENCE),
                    title=f"Judge · {view.rubric.label}")
+        self.refit()
 
     @on(CriterionList.Moved)
     def _criterion_moved(self, event: CriterionList.Moved) -> None:
@@ -100,3 +117,63 @@ class ItemPanels(Horizontal):
         if detail is not None:
             self.query_one("#ground-truth", TextPanel).show(block_text(detail),
                                                             title=detail.title)
+            self.refit()
+
+    # -- fitting -------------------------------------------------------------------------
+    def on_resize(self) -> None:
+        self.refit()
+
+    def _slot(self, name: str, width: int, rank: int, counted: bool = True) -> Slot:
+        """The panel `name` at `width` cells; the judge's is kept whole first."""
+        panel = self.query_one(f"#{name}")
+        if isinstance(panel, TextPanel):
+            need = panel.lines_at(width - SIDE_CELLS) + BORDER_ROWS
+        else:  # the criterion list: a header line and a line a criterion
+            rubric = self.criteria.rubric
+            need = (len(rubric.criteria) if rubric else 0) + 1 + BORDER_ROWS
+        return Slot(name, need, LEAST[name], rank, counted, kept=name == "judge")
+
+    def _left(self, width: int) -> list[Slot]:
+        slots = [self._slot("task", width, 0), self._slot("answer", width, 1)]
+        if self.query_one("#metrics").display:
+            slots.append(self._slot("metrics", width, 2, counted=False))
+        return slots
+
+    def _right(self, width: int) -> list[Slot]:
+        if self.criteria.display:  # the focused criterion's details, the list, the judge
+            return [self._slot("ground-truth", width, 0), self._slot("criteria", width, 2, False),
+                    self._slot("judge", width, 1)]
+        return [self._slot("ground-truth", width, 1), self._slot("judge", width, 0)]
+
+    def refit(self) -> None:
+        """Heights and widths from what the panels hold now (or the zoomed panel alone)."""
+        width, height = self.size
+        if self.view is None or width <= 0 or height <= 0:
+            return
+        left, right = self.query_one("#left"), self.query_one("#right")
+        for column in (left, right):
+            for panel in column.children:
+                panel.set_class(self.zoomed is not None and panel.id != self.zoomed,
+                                "-zoomed-away")
+        if self.zoomed is not None:
+            zoomed = self.query_one(f"#{self.zoomed}")
+            for column in (left, right):
+                column.display = zoomed.parent is column
+                column.styles.width = "1fr"
+            zoomed.styles.height = "1fr"
+            return
+        left.display = right.display = True
+        grow = ("answer", "criteria" if self.criteria.display else "ground-truth")
+        left_width, rows = fit(width, height, self._left, self._right, grow)
+        if left.styles.width is None or left.styles.width.value != left_width:
+            left.styles.width = left_width
+        for name, count in rows.items():
+            panel = self.query_one(f"#{name}")
+            if panel.styles.height is None or panel.styles.height.value != count or \
+                    panel.styles.height.unit.name != "CELLS":
+                panel.styles.height = count
+
+    def zoom(self, name: str | None) -> None:
+        """Give the panel `name` the whole space (None: back to the fitted layout)."""
+        self.zoomed = name
+        self.refit()

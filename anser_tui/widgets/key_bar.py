@@ -3,7 +3,9 @@
 Textual's Footer composes a widget per key and composes them all again whenever the bindings
 change (focus moves, a screen is pushed): on the review screen that was a fifth of start-up.
 This bar is one widget that redraws a line of text from the same source, so remapped keys
-(`[keymap]` in the config file) show as the user set them.
+(`[keymap]` in the config file) show as the user set them. Where the line is wider than the
+screen, the keys listed last go first and the bar says how many ("+3 keys: ? help"); help
+itself is never dropped.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from typing import ClassVar
 from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import Static
+
+from anser_tui.widgets.line_fit import fit_parts
 
 
 class KeyBar(Static):
@@ -39,8 +43,11 @@ class KeyBar(Static):
     def _bindings_changed(self, _screen: Screen[object]) -> None:
         self.redraw()
 
+    def on_resize(self) -> None:
+        self.redraw()
+
     def redraw(self) -> None:
-        line = Text(no_wrap=True, overflow="ellipsis")
+        parts: list[tuple[Text, int]] = []
         key_style = self.get_component_rich_style("key-bar--key", partial=True)
         seen: set[str] = set()
         shown = [(b, enabled) for _node, b, enabled, _tip in self.screen.active_bindings.values()
@@ -52,9 +59,12 @@ class KeyBar(Static):
             if binding.action in seen or display in seen:  # a key, or a verb, once
                 continue
             seen.update((binding.action, display))
-            line.append(f" {display} ",
-                        style=key_style if enabled else "dim")
-            line.append(f"{binding.description} ", style="" if enabled else "dim")
-        line.append(" ^p ", style=key_style)
-        line.append("palette")
-        self.update(line)
+            part = Text(f" {display} ", style=key_style if enabled else "dim")
+            part.append(f"{binding.description} ", style="" if enabled else "dim")
+            parts.append((part, len(parts)))  # help first (rank 0), then in the list's order
+        palette = Text(" ^p ", style=key_style)
+        palette.append("palette")
+        parts.append((palette, len(parts)))
+        width = self.content_region.width or self.app.size.width
+        self.update(fit_parts(parts, width, lambda n: Text(
+            f" +{n} key{'s' * (n != 1)}: ? help", style="bold")))

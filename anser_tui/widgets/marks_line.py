@@ -3,6 +3,8 @@ will do, and the decision standing.
 
 Any rubric: a 0-4 criterion takes a digit 0-4, a binary one 1 (or y) for met and 0 for not
 met. With nothing typed, the line shows the item's standing decision (typing starts a new one).
+Each line is its parts ranked (`line_fit`): what stands first, the key hints after, dropped
+first on a narrow screen.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from rich.text import Text
 
 from anser_tui.workspace.records import Decision, DecisionKind, ReasonCode
 from anser_tui.workspace.rubric import CriterionKind, Rubric
+
+Parts = list[tuple[Text, int]]  # (text, rank): 0 what stands, 1 a hint (dropped first)
 
 
 def mark_keys(rubric: Rubric) -> str:
@@ -31,24 +35,22 @@ def _decided(verdict: Decision) -> str:
     return f"decided: {what}{reason}"
 
 
-def unjudged_line() -> Text:
-    line = Text("The LLM judge does not score this form: nothing to accept or override",
-                style="anser.muted")
-    line.append("   f flag · c comment · s skip", style="anser.muted")
-    return line
+def unjudged_line() -> Parts:
+    return [(Text("The LLM judge does not score this form: nothing to accept or override",
+                  style="anser.muted"), 0),
+            (Text("   f flag · c comment · s skip", style="anser.muted"), 1)]
 
 
 def criteria_line(rubric: Rubric, marks: Mapping[str, int], reason: ReasonCode | None,
-                  verdict: Decision | None) -> Text:
+                  verdict: Decision | None) -> Parts:
     """A rubric marked one criterion at a time: how many are marked, what Enter does."""
     total = len(rubric.criteria)
     if verdict is not None and not marks:
         met = sum(1 for v in verdict.marks.values() if v)
-        line = Text(f"{_decided(verdict)}: {met} met, {len(verdict.marks) - met} not met",
-                    style="anser.success")
-        line.append("   y/0/space change it · a accepts the judge · n next",
-                    style="anser.muted")
-        return line
+        return [(Text(f"{_decided(verdict)}: {met} met, {len(verdict.marks) - met} not met",
+                      style="anser.success"), 0),
+                (Text("   y/0/space change it · a accepts the judge · n next",
+                      style="anser.muted"), 1)]
     line = Text(f"{len(marks)}/{total} criteria marked", style="bold")
     met = sum(1 for v in marks.values() if v)
     if marks:
@@ -57,14 +59,13 @@ def criteria_line(rubric: Rubric, marks: Mapping[str, int], reason: ReasonCode |
         line.append(f"   reason: {reason.value}", style="italic")
     if len(marks) == total:
         line.append("   Enter commits these marks", style="bold")
-    else:
-        line.append("   y met · 0 not met · space flips · a accepts all the judge's marks · "
-                    "n next", style="anser.muted")
-    return line
+        return [(line, 0)]
+    return [(line, 0), (Text("   y met · 0 not met · space flips · a accepts all the judge's "
+                             "marks · n next", style="anser.muted"), 1)]
 
 
 def sequence_line(rubric: Rubric, typed: Sequence[int], reason: ReasonCode | None,
-                  verdict: Decision | None) -> Text:
+                  verdict: Decision | None) -> Parts:
     """Marks typed in the rubric's order, one per criterion."""
     line = Text()
     shown = list(typed) if typed or verdict is None else [
@@ -82,11 +83,13 @@ def sequence_line(rubric: Rubric, typed: Sequence[int], reason: ReasonCode | Non
     keys = mark_keys(rubric)
     if len(typed) == len(rubric.criteria):
         line.append("   Enter commits this override", style="bold")
-    elif typed:
-        line.append(f"   {keys} for the rest · Backspace · Esc clears", style="anser.muted")
-    elif verdict is not None:
+        return [(line, 0)]
+    if typed:
+        return [(line, 0), (Text(f"   {keys} for the rest · Backspace · Esc clears",
+                                 style="anser.muted"), 1)]
+    if verdict is not None:
         line.append(f"   {_decided(verdict)}", style="anser.success")
-        line.append(f" · {keys} change it · a accepts the judge", style="anser.muted")
-    else:
-        line.append(f"   {keys} override · a accepts · r reason", style="anser.muted")
-    return line
+        return [(line, 0), (Text(f" · {keys} change it · a accepts the judge",
+                                 style="anser.muted"), 1)]
+    return [(line, 0), (Text(f"   {keys} override · a accepts · r reason", style="anser.muted"),
+                        1)]

@@ -158,7 +158,7 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
     mine = typed or (dict(verdict.marks) if verdict is not None else {})
     judge = dict(judgment.marks) if judgment is not None and reveal else {}
     table = _marks_summary if form is FormKind.CRITERIA else _marks_table
-    parts = [head, *([Text(attempts, style="dim")] if attempts else []), Text(),
+    parts = [head, *([Text(attempts, style="dim")] if attempts else []),
              *table(rubric, judge, mine, bool(typed))]
     if verdict is not None:
         what = "accepted" if verdict.kind is DecisionKind.ACCEPT else "overridden"
@@ -168,7 +168,9 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
             parts.append(Text(f"reason: {verdict.reason_code.value}", style="anser.success"))
     parts += _state_lines(state)
     if judgment is not None and reveal:
-        parts += [Text(), sections_text(judge_reason(judgment) if said is None else said)]
+        said = judge_reason(judgment) if said is None else said
+        headed = bool(said) and bool(said[0].heading) and not said[0].inline
+        parts += [*([] if headed else [Text()]), sections_text(said)]  # a heading separates
     return lines(parts)
 
 

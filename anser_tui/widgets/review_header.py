@@ -1,5 +1,7 @@
 """The review screen's header: where you are (workspace, session, reviewer, filter) and how far
-(a bar of decided, skipped and flagged items, what is left, and the pace)."""
+(a bar of decided, skipped and flagged items, what is left, and the pace). On a narrow screen
+each line drops its least needed parts first (the time to go, the pace, the workspace's name,
+the bar) and ends in "…" where it did: the position, what is decided and what is left stay."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from textual.widgets import Static
 
 from anser_tui.review.item_view import ItemView
 from anser_tui.review.session import ReviewSession
+from anser_tui.widgets.line_fit import fit_parts
 
 if TYPE_CHECKING:
     from anser_tui.review.verdicts import VerdictBook
@@ -67,6 +70,7 @@ class ReviewHeader(Static):
         super().__init__(id=id, markup=False)
         self.session = session
         self._book: VerdictBook | None = None  # an adjudication session's reviewer verdicts
+        self._state: HeaderState | None = None
 
     def show_item(self, view: ItemView, position: int, filter_text: str) -> None:
         """The session's progress at the item at `position` (0-based)."""
@@ -101,28 +105,37 @@ class ReviewHeader(Static):
             parts.append(f"{name} {marks} ({score})")
         return "adjudication: " + (" · ".join(parts) if parts else "no reviewer verdict")
 
+    def on_resize(self) -> None:
+        if self._state is not None:
+            self.show(self._state)
+
     def show(self, state: HeaderState) -> None:
-        first = Text(no_wrap=True, overflow="ellipsis")
-        first.append(f" {state.position}/{state.total} ", style="bold reverse")
-        first.append(f"  {state.workspace}  ·  session {state.session}")
+        self._state = state
+        where: list[tuple[Text, int]] = [
+            (Text(f" {state.position}/{state.total} ", style="bold reverse"), 0),
+            (Text(f"  {state.workspace}"), 3),
+            (Text(f"  ·  session {state.session}"), 1)]
         if state.blind:
-            first.append(" (blind)", style="bold")
-        first.append(f"  ·  reviewer {state.reviewer}  ·  ")
-        first.append(f"filter {state.filter_text}" if state.filter_text else "no filter",
-                     style="anser.accent" if state.filter_text else "anser.muted")
-        second = Text(no_wrap=True, overflow="ellipsis")
-        second.append_text(_bar(state.decided, state.skipped, state.total))
-        second.append(f" {state.decided} decided", style="bold")
-        second.append(f" · {state.skipped} skipped · {state.flagged} flagged · "
-                      f"{state.left} left")
+            where.append((Text(" (blind)", style="bold"), 0))
+        where += [(Text(f"  ·  reviewer {state.reviewer}"), 2),
+                  (Text("  ·  ") + (Text(f"filter {state.filter_text}", style="anser.accent")
+                                   if state.filter_text else
+                                   Text("no filter", style="anser.muted")), 1)]
+        counts = Text(" ")
+        counts.append(f"{state.decided} decided", style="bold")
+        how_far: list[tuple[Text, int]] = [
+            (_bar(state.decided, state.skipped, state.total), 2), (counts, 0),
+            (Text(f" · {state.skipped} skipped · {state.flagged} flagged"), 1),
+            (Text(f" · {state.left} left"), 0)]
         if state.pace_s is not None:
-            second.append(f"  ·  pace {state.pace_s:.0f} s/item", style="anser.muted")
+            how_far.append((Text(f"  ·  pace {state.pace_s:.0f} s/item", style="anser.muted"), 3))
             if state.left:
-                second.append(f" (about {_duration(state.pace_s * state.left)} to go)",
-                              style="anser.muted")
-        lines = [first, second]
+                how_far.append((Text(f" (about {_duration(state.pace_s * state.left)} to go)",
+                                     style="anser.muted"), 4))
+        width = self.content_region.width or 10_000
+        lines = [fit_parts(where, width), fit_parts(how_far, width)]
         if state.adjudication:
-            lines.append(Text(state.adjudication, style="anser.warning", no_wrap=True,
-                              overflow="ellipsis"))
+            lines.append(fit_parts([(Text(state.adjudication, style="anser.warning"), 0)],
+                                   width))
         self.set_class(bool(state.adjudication), "-adjudication")
         self.update(Text("\n").join(lines))

@@ -55,6 +55,7 @@ class TextPanel(ScrollView, can_focus=True):
         self._subtitle = ""
         self._lines: list[list[Segment]] = []
         self._width = -1
+        self._counts: dict[int, int] = {}  # lines the body takes at a width (cells)
 
     def show(self, body: RenderableType, title: str | None = None,
              subtitle: str | None = None) -> None:
@@ -63,6 +64,7 @@ class TextPanel(ScrollView, can_focus=True):
         self._subtitle = subtitle or ""
         self.content = body
         self._width = -1
+        self._counts = {}
         self._layout_lines()
         self.scroll_home(animate=False)
         self.refresh()
@@ -70,8 +72,28 @@ class TextPanel(ScrollView, can_focus=True):
     def redraw(self) -> None:
         """Render the body again (the theme changed)."""
         self._width = -1
+        self._counts = {}
         self._layout_lines()
         self.refresh()
+
+    # -- fitting ---------------------------------------------------------------------------
+    def lines_at(self, width: int) -> int:
+        """How many lines the body takes in `width` cells of text (counted once a width)."""
+        count = self._counts.get(width)
+        if count is None:
+            if isinstance(self.content, Text):
+                count = len(Wrapped(self.content).lines(max(width, 1)))
+            else:
+                options = self.app.console.options.update(width=max(width, 1), highlight=False,
+                                                          markup=False)
+                count = len(self.app.console.render_lines(self.content, options, pad=False))
+            self._counts[width] = count
+        return count
+
+    @property
+    def hidden_lines(self) -> int:
+        """Lines of the body out of view (0: the panel shows it whole)."""
+        return max(0, len(self._lines) - self.scrollable_content_region.height)
 
     # -- rendering -------------------------------------------------------------------------
     def _layout_lines(self) -> None:
@@ -88,6 +110,7 @@ class TextPanel(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         self._layout_lines()
+        self._mark_cut()  # the height may have changed without the width
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)

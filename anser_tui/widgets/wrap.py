@@ -5,8 +5,10 @@ Rich wraps on spaces only, so a Chinese sentence (no spaces) is one long "word" 
 at any cell, in the middle of "14.86%" as readily as between two characters. Here a line may
 break after a space, between two wide characters, or between a wide character and anything
 else; never inside a run of letters, digits and number punctuation ("2,235", "14.86%",
-"（2021）京0105民初12345号" breaks around "0105" and "12345", not inside them). A single unit
-wider than the line is folded at the cell limit, as a last resort.
+"（2021）京0105民初12345号" breaks around "0105" and "12345", not inside them), and never
+before a narrow closing mark (a line does not start with "," or ")": it goes with the word
+before it; full-width marks still break as wide characters do). A single unit wider than the
+line is folded at the cell limit, as a last resort.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from rich.text import Text
 # A run that must stay whole: letters/digits with the punctuation numbers and words carry.
 _WORD = re.compile(r"(?:[-+−$¥€£￥](?=\d))*[^\W_]+(?:[.,:/%'’\-+][^\W_]+)*[%‰]?|\S",
                    re.UNICODE)
+# Narrow marks that close what comes before them: never the first character of a line.
+CLOSING = frozenset(",.;:!?)]}\"'’”»…")
 
 
 def _wide(char: str) -> bool:
@@ -42,16 +46,17 @@ def _units(line: str) -> Iterator[tuple[int, int]]:
             pos = end
             continue
         if _wide(char) and not char.isdigit():
-            yield pos, pos + 1
-            pos += 1
-            continue
-        match = _WORD.match(line, pos)
-        end = match.end() if match else pos + 1
-        # a run stops at a wide character that is not a digit (CJK text around a number)
-        for i in range(pos + 1, end):
-            if _wide(line[i]) and not line[i].isdigit():
-                end = i
-                break
+            end = pos + 1
+        else:
+            match = _WORD.match(line, pos)
+            end = match.end() if match else pos + 1
+            # a run stops at a wide character that is not a digit (CJK text around a number)
+            for i in range(pos + 1, end):
+                if _wide(line[i]) and not line[i].isdigit():
+                    end = i
+                    break
+        while end < len(line) and line[end] in CLOSING and line[pos] not in CLOSING:
+            end += 1  # closing marks stay with what they close
         yield pos, end
         pos = end
 

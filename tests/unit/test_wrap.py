@@ -50,3 +50,17 @@ def test_every_line_fits_and_nothing_is_lost_on_mixed_text() -> None:
 def test_offsets_of_an_empty_or_short_line() -> None:
     assert break_offsets("", 5) == []
     assert break_offsets("短", 5) == []
+
+
+@pytest.mark.parametrize(("line", "width"), [
+    ("Retrieve the controlling precedents, state the rule", 35),
+    ("A transfer (to a night shift), she says; it is not a loss.", 12),
+    ("The employer argues that reassignment is fine.", 45),
+])
+def test_no_line_starts_with_closing_punctuation(line: str, width: int) -> None:
+    breaks = break_offsets(line, width)
+    assert breaks  # the line does wrap
+    starts = [line[b] for b in breaks]
+    assert not any(ch in ",.;:!?)" for ch in starts), starts
+    pieces = [line[a:b] for a, b in zip([0, *breaks], [*breaks, len(line)], strict=True)]
+    assert "".join(pieces) == line and all(cell_len(p.rstrip()) <= width for p in pieces)
