@@ -92,6 +92,8 @@ class Settings(BaseSettings):
     # Where each benchmark's data folder is on this machine ({"anser": "/data/anser-bench"}),
     # for a workspace made elsewhere or whose folder moved (`--data` wins over it).
     benchmark_data: dict[str, Path] = Field(default_factory=dict)
+    # The review header's pace and time to go (the tests turn it off: snapshots stay stable).
+    show_timings: bool = True
 
     @classmethod
     def settings_customise_sources(
