@@ -207,8 +207,11 @@ async def check_calibration(app: AnserApp, screen: ReviewScreen, workspace: Path
     assert isinstance(calibration, CalibrationScreen)
     assert not calibration.computing and calibration.view is not None
     assert len(calibration.view.chosen("all", "score")) == 2  # the two accepts, paired
-    stats = str(calibration.query_one("#cal-stats", TextPanel).content)
-    assert stats.startswith("n") and "2" in stats.splitlines()[0]
+    stats = {line[:22].strip(): line[22:].strip() for line in str(
+        calibration.query_one("#cal-stats", TextPanel).content).splitlines()}
+    # two accepts: the human marks are the judge's own, so they agree exactly
+    assert stats["n"] == "2" and stats["exact agreement"] == "1.000"
+    assert stats["mean abs. error"] == "0.000"
 
 
 async def check_documents(app: AnserApp, screen: ReviewScreen, workspace: Path,
