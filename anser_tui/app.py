@@ -74,7 +74,8 @@ class AnserApp(App[None]):
             defaults = SessionRequest(None, self.reviewer, self.order, self.blind)
             self.push_screen(HomeScreen(self.store, self.reviewer, self.queue, defaults))
         else:
-            self.push_screen(ReviewScreen(self.session, self.data_dir, self.corpora))
+            self.push_screen(ReviewScreen(self.session, self.data_dir, self.corpora,
+                                          self.settings.show_timings))
         # The workspace's objects (every task, the session's events) live as long as the app:
         # freezing them keeps the collector from walking them again and again, which otherwise
         # shows up as 100 ms pauses between items.
@@ -93,7 +94,8 @@ class AnserApp(App[None]):
         """Resumed or started on the home screen: review it."""
         self.session = message.session
         self._show_title()
-        self.push_screen(ReviewScreen(message.session, self.data_dir, self.corpora))
+        self.push_screen(ReviewScreen(message.session, self.data_dir, self.corpora,
+                                      self.settings.show_timings))
         self.call_after_refresh(gc.freeze)
 
     def action_toggle_help(self) -> None:

@@ -32,6 +32,7 @@ def isolated_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("ANSER_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("ANSER_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("ANSER_REVIEWER", "tester")
+    monkeypatch.setenv("ANSER_SHOW_TIMINGS", "false")  # no pace on screen: stable snapshots
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL"):
         monkeypatch.delenv(name, raising=False)
     return config

@@ -99,6 +99,8 @@ class Settings(BaseModel):
     # Where each benchmark's data folder is on this machine ({<benchmark>: "/data/<folder>"}),
     # for a workspace made elsewhere or whose folder moved (`--data` wins over it).
     benchmark_data: dict[str, Path] = Field(default_factory=dict)
+    # The review header's pace and time to go (the tests turn it off: snapshots stay stable).
+    show_timings: bool = True
 
     def __init__(self, **values: Any) -> None:
         super().__init__(**_given(values))

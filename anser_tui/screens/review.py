@@ -58,17 +58,19 @@ class ReviewScreen(Screen[None]):
     zoomed: var[str | None] = var(None, init=False)  # the panel given the screen, if any
 
     def __init__(self, session: ReviewSession, data_dir: Path | None = None,
-                 library: CorpusLibrary | None = None):
+                 library: CorpusLibrary | None = None, show_timings: bool = True):
         """`data_dir`: where the item's documents are (default: the workspace's folder);
-        `library`: the evidence corpora (None: evidence ids without their documents)."""
+        `library`: the evidence corpora (None: evidence ids without their documents);
+        `show_timings`: the header shows the reviewer's pace."""
         super().__init__()
         self.session = session
         self.data_dir = data_dir or session.store.data_dir
         self.library = library
+        self.show_timings = show_timings
         self.drafts = DraftBook()
 
     def compose(self) -> ComposeResult:
-        yield ReviewHeader(self.session, id="header")
+        yield ReviewHeader(self.session, show_pace=self.show_timings, id="header")
         with Horizontal(id="body"):
             yield QueueList(self.session, id="queue")
             with Vertical(id="main"):

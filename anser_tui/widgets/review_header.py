@@ -66,9 +66,12 @@ class ReviewHeader(Static):
     ReviewHeader.-adjudication { height: 3; }
     """
 
-    def __init__(self, session: ReviewSession | None = None, *, id: str | None = None):
+    def __init__(self, session: ReviewSession | None = None, *, show_pace: bool = True,
+                 id: str | None = None):
+        """`show_pace`: the pace and time to go (off: no timing on screen)."""
         super().__init__(id=id, markup=False)
         self.session = session
+        self.show_pace = show_pace
         self._book: VerdictBook | None = None  # an adjudication session's reviewer verdicts
         self._state: HeaderState | None = None
 
@@ -82,7 +85,7 @@ class ReviewHeader(Static):
             reviewer=session.reviewer, blind=session.blind,
             position=position + 1, total=progress.total, decided=progress.decided,
             skipped=progress.skipped, flagged=progress.flagged, left=progress.left,
-            pace_s=progress.pace_s, filter_text=filter_text,
+            pace_s=progress.pace_s if self.show_pace else None, filter_text=filter_text,
             adjudication=self._adjudication_line(session, view)))
 
     def _adjudication_line(self, session: ReviewSession, view: ItemView) -> str:
