@@ -58,11 +58,11 @@ def fmt(value: Any) -> str:
 def stats_body(row: dict[str, Any] | None) -> Text:
     if row is None:
         return Text("No pairs yet for this scope and dimension: every statistic is —.",
-                    style="anser.muted")
+                    style="tui.muted")
     out = Text()
     for key, label in _STATS:
         if key in row:
-            out.append(f"{label:<22}", style="anser.muted")
+            out.append(f"{label:<22}", style="tui.muted")
             out.append(f"{fmt(row[key])}\n")
     return out
 
@@ -70,10 +70,10 @@ def stats_body(row: dict[str, Any] | None) -> Text:
 def corrected_body(view: CalibrationView) -> Text:
     out = Text()
     width = view.report.target_width
-    out.append(f"target 95% width {width:g} points\n", style="anser.muted")
+    out.append(f"target 95% width {width:g} points\n", style="tui.muted")
     for entry in view.report.corrected:
         data = entry.to_json()
-        out.append(f"{entry.scope}\n", style="anser.accent")
+        out.append(f"{entry.scope}\n", style="tui.accent")
         out.append(f"  judge {fmt(data['judge_mean'])} · corrected "
                    f"{fmt(data['corrected_mean'])} {fmt(data['ci'])}\n")
         needed = entry.reviews_needed
@@ -84,13 +84,13 @@ def corrected_body(view: CalibrationView) -> Text:
         if data["corrected_mean"] is not None:
             out.append(f"  {data['estimator']}, lambda {fmt_lambda(lam)}"
                        f"{', finite population' if data['finite_population'] else ''}\n",
-                       style="anser.muted")
+                       style="tui.muted")
         narrowing = entry.narrowing()
         if narrowing:
-            out.append("  interval by reviews: ", style="anser.muted")
+            out.append("  interval by reviews: ", style="tui.muted")
             out.append(" · ".join(f"{k} {fmt(list(ci))}" for k, ci in narrowing) + "\n")
         if entry.note:
-            out.append(f"  {entry.note}\n", style="anser.muted")
+            out.append(f"  {entry.note}\n", style="tui.muted")
     return out
 
 
@@ -111,15 +111,15 @@ def heat_map(labels: Sequence[str], counts: Sequence[Sequence[int]]) -> Text:
     side = max(7, *(len(lb) + 1 for lb in labels))
     out = Text()
     out.append(f"{'human':<{side}}" + "".join(f"{lb:>{cell}}" for lb in labels) +
-               "  ← judge\n", style="anser.muted")
+               "  ← judge\n", style="tui.muted")
     for h in reversed(range(len(labels))):
-        out.append(f"{labels[h]:<{side}}", style="anser.muted")
+        out.append(f"{labels[h]:<{side}}", style="tui.muted")
         for j, count in enumerate(counts[h]):
             level = 0 if not count or not top else 1 + round(3 * count / top)
-            style = f"anser.heat{level}" + (" bold" if h == j else "")
+            style = f"tui.heat{level}" + (" bold" if h == j else "")
             out.append(f"{count:>{cell}}", style=style)
         out.append("\n")
-    out.append("rows: human value · columns: judge value", style="anser.muted")
+    out.append("rows: human value · columns: judge value", style="tui.muted")
     return out
 
 
@@ -231,10 +231,10 @@ class CalibrationScreen(Screen[None]):
         line.append(f"  {self.store.path.name}  ·  scope {self.scope}  ·  dimension "
                     f"{self.dimension}")
         if self.computing:
-            line.append("  ·  computing…", style="anser.warning")
+            line.append("  ·  computing…", style="tui.warning")
         elif self.view is not None:
             n = len(self.view.chosen(self.scope, self.dimension))
-            line.append(f"  ·  {n} pair{'s' * (n != 1)} here", style="anser.muted")
+            line.append(f"  ·  {n} pair{'s' * (n != 1)} here", style="tui.muted")
         self.query_one("#cal-status", Static).update(line)
 
     def redraw(self) -> None:

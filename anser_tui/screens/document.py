@@ -27,7 +27,7 @@ from anser_tui.widgets.evidence_panel import EvidenceEntry
 from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.render import safe
 
-TERM_STYLE = "anser.term"
+TERM_STYLE = "tui.term"
 MATCH_STYLE = "reverse bold"
 
 
@@ -176,10 +176,10 @@ class DocumentScreen(Screen[None]):
         if note is not None and note.status is CorpusStatus.LEAKED:
             parts.append(Text("⚠ leaked ground_truth: a finance record with split = "
                               "\"ground_truth\" that a system must never retrieve",
-                              style="anser.warning"))
+                              style="tui.warning"))
         elif note is not None and note.status is CorpusStatus.CROSS_CORPUS:
             parts.append(Text(f"cross-corpus: not in {self.space.corpus}; this is the "
-                              f"{shown_from} record with that id", style="anser.accent"))
+                              f"{shown_from} record with that id", style="tui.accent"))
         return Group(*parts)
 
     def _absent(self) -> str:

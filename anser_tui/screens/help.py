@@ -123,9 +123,9 @@ class HelpScreen(Screen[None]):
             if row_area != area:
                 out.append(f"\n{row_area}\n" if area else f"{row_area}\n", style="bold")
                 area = row_area
-            out.append(f"  {keys:<{width}}  ", style="anser.accent")
+            out.append(f"  {keys:<{width}}  ", style="tui.accent")
             out.append(f"{what:<28}")
-            out.append(f"{binding_id}\n", style="anser.muted")
+            out.append(f"{binding_id}\n", style="tui.muted")
         out.append("\nReason codes (r, then the digit)\n", style="bold")
         for i, code in enumerate(ReasonCode, start=1):
             out.append(f"  {i}  {code.value}\n")

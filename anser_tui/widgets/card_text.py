@@ -15,9 +15,9 @@ from rich.text import Text
 from anser_tui.benchmarks.card import Block, Section, Tone
 
 PAGE_LINES = 40
-STYLES = {Tone.PLAIN: "", Tone.BOLD: "bold", Tone.ITALIC: "italic", Tone.MUTED: "anser.muted",
-          Tone.ACCENT: "anser.accent", Tone.SUCCESS: "anser.success",
-          Tone.WARNING: "anser.warning", Tone.ERROR: "anser.error"}
+STYLES = {Tone.PLAIN: "", Tone.BOLD: "bold", Tone.ITALIC: "italic", Tone.MUTED: "tui.muted",
+          Tone.ACCENT: "tui.accent", Tone.SUCCESS: "tui.success",
+          Tone.WARNING: "tui.warning", Tone.ERROR: "tui.error"}
 
 
 def _folded(section: Section, unfold_key: str) -> Text:
@@ -25,7 +25,7 @@ def _folded(section: Section, unfold_key: str) -> Text:
     count = text.count("\n") + 1
     label = section.heading.rstrip(":")
     return Text(f"▸ {label} folded ({count} line{'s' * (count != 1)}, {len(text):,} "
-                f"characters; {unfold_key} unfolds)", style="anser.muted")
+                f"characters; {unfold_key} unfolds)", style="tui.muted")
 
 
 def _paged(text: str, style: str) -> list[Text]:
@@ -35,7 +35,7 @@ def _paged(text: str, style: str) -> list[Text]:
         return [Text(text, style=style)]
     out: list[Text] = []
     for number, page in enumerate(pages, start=1):
-        out += [Text(f"── page {number}/{len(pages)} ──", style="anser.muted"),
+        out += [Text(f"── page {number}/{len(pages)} ──", style="tui.muted"),
                 Text(page, style=style)]
     return out
 

@@ -88,10 +88,10 @@ class CriterionList(Static, can_focus=True):
             row = Text(no_wrap=True, overflow="ellipsis",
                        style="reverse" if i == self.cursor else "")
             row.append("› " if i == self.cursor else "  ")
-            row.append(f"{c.weight:>+7g}", style="anser.error" if c.weight < 0 else "")
+            row.append(f"{c.weight:>+7g}", style="tui.error" if c.weight < 0 else "")
             row.append(f"  {_mark(self.judge.get(c.key)):^5}")
             row.append(f"  {_mark(mine):^3}",
-                       style="bold" if c.key in self.marks else "anser.muted")
+                       style="bold" if c.key in self.marks else "tui.muted")
             row.append(f"  {c.category + ': ' if c.category else ''}{c.label}")
             out.append_text(row)
             out.append("\n")

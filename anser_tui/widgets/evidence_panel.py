@@ -24,8 +24,8 @@ from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
 from anser_tui.corpora.library import CorpusLibrary
 from anser_tui.widgets.evidence_table import EvidenceTable
 
-_NOTE_STYLE = {CorpusStatus.LEAKED: "anser.warning", CorpusStatus.NOT_IN_CORPUS: "anser.error",
-               CorpusStatus.CROSS_CORPUS: "anser.accent", CorpusStatus.UNAVAILABLE: "dim"}
+_NOTE_STYLE = {CorpusStatus.LEAKED: "tui.warning", CorpusStatus.NOT_IN_CORPUS: "tui.error",
+               CorpusStatus.CROSS_CORPUS: "tui.accent", CorpusStatus.UNAVAILABLE: "dim"}
 _PENDING = Text("…", style="dim")
 
 
@@ -146,15 +146,15 @@ class EvidencePanel(Horizontal):
         if row.rank is None:
             base = (f"repeat of #{row.duplicate_of}", "dim")
         else:
-            base = ("✓ hit", "anser.success") if row.hit else ("✗ miss", "anser.error")
+            base = ("✓ hit", "tui.success") if row.hit else ("✗ miss", "tui.error")
         status = Text(*base) if row.rank is None else self._status(row.id, row.hit, base)
         return [rank, Text(neutralize(row.id)), status, self._title(row.id)]
 
     def _gold_cells(self, index: int) -> list[Text]:
         assert self.diff is not None
         gold = self.diff.gold[index]
-        base = ((f"✓ retrieved @{gold.rank}", "anser.success") if gold.rank is not None
-                else ("✗ missed", "anser.error"))
+        base = ((f"✓ retrieved @{gold.rank}", "tui.success") if gold.rank is not None
+                else ("✗ missed", "tui.error"))
         return [Text(neutralize(gold.id)), self._status(gold.id, gold.rank is not None, base),
                 self._title(gold.id)]
 

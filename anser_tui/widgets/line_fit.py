@@ -10,7 +10,7 @@ from rich.text import Text
 
 
 def fit_parts(parts: Sequence[tuple[Text, int]], width: int,
-              marker: Callable[[int], Text] = lambda _n: Text(" …", style="anser.muted")
+              marker: Callable[[int], Text] = lambda _n: Text(" …", style="tui.muted")
               ) -> Text:
     """The parts (text, rank: 0 is never dropped) in their order, within `width` cells:
     the highest ranks dropped (the last such part first) until the line fits, then

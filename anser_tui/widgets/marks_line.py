@@ -37,8 +37,8 @@ def _decided(verdict: Decision) -> str:
 
 def unjudged_line() -> Parts:
     return [(Text("The LLM judge does not score this form: nothing to accept or override",
-                  style="anser.muted"), 0),
-            (Text("   f flag · c comment · s skip", style="anser.muted"), 1)]
+                  style="tui.muted"), 0),
+            (Text("   f flag · c comment · s skip", style="tui.muted"), 1)]
 
 
 def criteria_line(rubric: Rubric, marks: Mapping[str, int], reason: ReasonCode | None,
@@ -48,9 +48,9 @@ def criteria_line(rubric: Rubric, marks: Mapping[str, int], reason: ReasonCode |
     if verdict is not None and not marks:
         met = sum(1 for v in verdict.marks.values() if v)
         return [(Text(f"{_decided(verdict)}: {met} met, {len(verdict.marks) - met} not met",
-                      style="anser.success"), 0),
+                      style="tui.success"), 0),
                 (Text("   y/0/space change it · a accepts the judge · n next",
-                      style="anser.muted"), 1)]
+                      style="tui.muted"), 1)]
     line = Text(f"{len(marks)}/{total} criteria marked", style="bold")
     met = sum(1 for v in marks.values() if v)
     if marks:
@@ -61,7 +61,7 @@ def criteria_line(rubric: Rubric, marks: Mapping[str, int], reason: ReasonCode |
         line.append("   Enter commits these marks", style="bold")
         return [(line, 0)]
     return [(line, 0), (Text("   y met · 0 not met · space flips · a accepts all the judge's "
-                             "marks · n next", style="anser.muted"), 1)]
+                             "marks · n next", style="tui.muted"), 1)]
 
 
 def sequence_line(rubric: Rubric, typed: Sequence[int], reason: ReasonCode | None,
@@ -75,9 +75,9 @@ def sequence_line(rubric: Rubric, typed: Sequence[int], reason: ReasonCode | Non
             line.append("  ")
         line.append(f"{criterion.label} ", style="bold")
         if i < len(shown) and shown[i] >= 0:
-            line.append(f"[{shown[i]}]", style="reverse" if typed else "anser.success")
+            line.append(f"[{shown[i]}]", style="reverse" if typed else "tui.success")
         else:
-            line.append("[_]", style="anser.muted")
+            line.append("[_]", style="tui.muted")
     if reason is not None:
         line.append(f"   reason: {reason.value}", style="italic")
     keys = mark_keys(rubric)
@@ -86,10 +86,10 @@ def sequence_line(rubric: Rubric, typed: Sequence[int], reason: ReasonCode | Non
         return [(line, 0)]
     if typed:
         return [(line, 0), (Text(f"   {keys} for the rest · Backspace · Esc clears",
-                                 style="anser.muted"), 1)]
+                                 style="tui.muted"), 1)]
     if verdict is not None:
-        line.append(f"   {_decided(verdict)}", style="anser.success")
+        line.append(f"   {_decided(verdict)}", style="tui.success")
         return [(line, 0), (Text(f" · {keys} change it · a accepts the judge",
-                                 style="anser.muted"), 1)]
-    return [(line, 0), (Text(f"   {keys} override · a accepts · r reason", style="anser.muted"),
+                                 style="tui.muted"), 1)]
+    return [(line, 0), (Text(f"   {keys} override · a accepts · r reason", style="tui.muted"),
                         1)]

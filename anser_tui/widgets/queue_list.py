@@ -30,12 +30,12 @@ if TYPE_CHECKING:
 def state_mark(state: ItemState) -> Text:
     """One glyph for an item's state: ✓ decided, ↷ skipped, · left; ⚑ when flagged."""
     if state.decided:
-        mark = Text("✓", style="anser.success")
+        mark = Text("✓", style="tui.success")
     elif state.skipped:
-        mark = Text("↷", style="anser.muted")
+        mark = Text("↷", style="tui.muted")
     else:
-        mark = Text("·", style="anser.muted")
-    mark.append("⚑" if state.flagged else " ", style="anser.warning")
+        mark = Text("·", style="tui.muted")
+    mark.append("⚑" if state.flagged else " ", style="tui.warning")
     return mark
 
 
@@ -101,7 +101,7 @@ class QueueList(OptionList):
 
     def _prompt(self, index: int, item: Item, state: ItemState) -> Text:
         line = Text(no_wrap=True, overflow="ellipsis")
-        line.append(f"{index + 1:>4} ", style="anser.muted")
+        line.append(f"{index + 1:>4} ", style="tui.muted")
         line.append_text(state_mark(state))
         line.append(f" {item.task_id}")
         return line

@@ -66,7 +66,7 @@ def _state_lines(state: ItemState) -> list[Text]:
     """Flag, skip and comments standing on an item."""
     out = []
     if state.flagged:
-        out.append(Text("⚑ flagged", style="anser.warning"))
+        out.append(Text("⚑ flagged", style="tui.warning"))
     if state.skipped:
         out.append(Text("skipped", style="italic"))
     out += [safe(f"comment: {comment}", "dim") for comment in state.comments]
@@ -148,10 +148,10 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
         if judgment.arithmetic_mismatch:
             head.append("\n⚠ arithmetic mismatch: reported "
                         f"{score_text(judgment.score)}, dimensions give "
-                        f"{score_text(judgment.recomputed_score)}", style="anser.warning")
+                        f"{score_text(judgment.recomputed_score)}", style="tui.warning")
         if judgment.status is not JudgmentStatus.OK and judgment.error:
             head.append("\n")
-            head.append_text(safe(f"⚠ {judgment.status.value}: {judgment.error}", "anser.error"))
+            head.append_text(safe(f"⚠ {judgment.status.value}: {judgment.error}", "tui.error"))
     verdict = state.verdict
     attempts = attempts_line(history, judgment)
     typed = _typed_marks(rubric, pending)
@@ -163,9 +163,9 @@ def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
     if verdict is not None:
         what = "accepted" if verdict.kind is DecisionKind.ACCEPT else "overridden"
         parts += [Text(), Text(f"Your decision: {what}, score {score_text(verdict.score)}",
-                               style="anser.success")]
+                               style="tui.success")]
         if verdict.reason_code is not None:
-            parts.append(Text(f"reason: {verdict.reason_code.value}", style="anser.success"))
+            parts.append(Text(f"reason: {verdict.reason_code.value}", style="tui.success"))
     parts += _state_lines(state)
     if judgment is not None and reveal:
         said = judge_reason(judgment) if said is None else said
@@ -180,7 +180,7 @@ def with_parsed(answer: Text, metrics: Mapping[str, tuple[float | None, str | No
     if not read:
         return answer
     return lines([answer, Text(), safe(read, "bold" if read.startswith("parsed")
-                                       else "anser.warning")])
+                                       else "tui.warning")])
 
 
 def answer_body(view: ItemView) -> Text:

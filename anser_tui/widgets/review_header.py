@@ -45,8 +45,8 @@ def _bar(decided: int, skipped: int, total: int) -> Text:
     full = round(BAR_CELLS * decided / total)
     shaded = min(BAR_CELLS - full, round(BAR_CELLS * skipped / total))
     bar = Text("▕")
-    bar.append("█" * full, style="anser.success")
-    bar.append("▒" * shaded, style="anser.muted")
+    bar.append("█" * full, style="tui.success")
+    bar.append("▒" * shaded, style="tui.muted")
     bar.append(" " * (BAR_CELLS - full - shaded))
     bar.append("▏")
     return bar
@@ -121,9 +121,9 @@ class ReviewHeader(Static):
         if state.blind:
             where.append((Text(" (blind)", style="bold"), 0))
         where += [(Text(f"  ·  reviewer {state.reviewer}"), 2),
-                  (Text("  ·  ") + (Text(f"filter {state.filter_text}", style="anser.accent")
+                  (Text("  ·  ") + (Text(f"filter {state.filter_text}", style="tui.accent")
                                    if state.filter_text else
-                                   Text("no filter", style="anser.muted")), 1)]
+                                   Text("no filter", style="tui.muted")), 1)]
         counts = Text(" ")
         counts.append(f"{state.decided} decided", style="bold")
         how_far: list[tuple[Text, int]] = [
@@ -131,14 +131,14 @@ class ReviewHeader(Static):
             (Text(f" · {state.skipped} skipped · {state.flagged} flagged"), 1),
             (Text(f" · {state.left} left"), 0)]
         if state.pace_s is not None:
-            how_far.append((Text(f"  ·  pace {state.pace_s:.0f} s/item", style="anser.muted"), 3))
+            how_far.append((Text(f"  ·  pace {state.pace_s:.0f} s/item", style="tui.muted"), 3))
             if state.left:
                 how_far.append((Text(f" (about {_duration(state.pace_s * state.left)} to go)",
-                                     style="anser.muted"), 4))
+                                     style="tui.muted"), 4))
         width = self.content_region.width or 10_000
         lines = [fit_parts(where, width), fit_parts(how_far, width)]
         if state.adjudication:
-            lines.append(fit_parts([(Text(state.adjudication, style="anser.warning"), 0)],
+            lines.append(fit_parts([(Text(state.adjudication, style="tui.warning"), 0)],
                                    width))
         self.set_class(bool(state.adjudication), "-adjudication")
         self.update(Text("\n").join(lines))

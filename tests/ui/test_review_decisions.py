@@ -189,10 +189,10 @@ async def test_key_bar_lists_each_key_once_help_first(review_workspace: Path) ->
 async def test_light_theme_resolves_the_named_colours(review_workspace: Path) -> None:
     app = build_app(review_workspace, reviewer="tester")
     async with app.run_test(size=SIZE) as pilot:
-        dark = app.console.get_style("anser.warning")
+        dark = app.console.get_style("tui.warning")
         app.theme = "textual-light"
         await pilot.pause()
-        light = app.console.get_style("anser.warning")
+        light = app.console.get_style("tui.warning")
         assert dark.color != light.color and light.bold
         assert screen_of(app).query_one("#judge", TextPanel).content is not None
 

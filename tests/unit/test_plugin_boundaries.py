@@ -15,12 +15,17 @@ from pathlib import Path
 import anser_tui
 from anser_tui.benchmarks.registry import benchmarks
 from anser_tui.core.settings import ENV_PREFIX
+from anser_tui.corpora.jsonl_index import SUFFIX as INDEX_SUFFIX
+from anser_tui.demo.install import MARKER as DEMO_MARKER
 
 PACKAGE = Path(anser_tui.__file__).parent
-# The app's own names: its package, its distribution and command, its settings' variables.
+# The app's own names: its package, its distribution and command, its settings' variables, and
+# the two files it leaves beside what it manages (a JSONL corpus's index, an installed demo's
+# marker), named after the app long before benchmarks were plugins.
 APP_NAMES = re.compile("|".join((rf"\b{anser_tui.__name__}\b",
                                  rf"\b{anser_tui.__name__.replace('_', '-')}\b",
-                                 rf"\b{ENV_PREFIX}[A-Z_*]*")))
+                                 rf"\b{ENV_PREFIX}[A-Z_*]*",
+                                 re.escape(INDEX_SUFFIX), re.escape(DEMO_MARKER))))
 
 
 @dataclass(frozen=True)
