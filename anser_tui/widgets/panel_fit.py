@@ -66,7 +66,7 @@ Column = Callable[[int], list[Slot]]  # a column's slots at a panel width (cells
 def fit(width: int, height: int, left: Column, right: Column, grow: tuple[str, str]
         ) -> tuple[int, dict[str, int]]:
     """The left column's width and every panel's rows, for a body `width` x `height`."""
-    best: tuple[tuple[int, int, int, int, float], int, dict[str, int]] | None = None
+    best: tuple[tuple[int, int, int, float, int], int, dict[str, int]] | None = None
     for split in SPLITS:
         left_width = round(width * split)
         if min(left_width, width - left_width) < LEAST_COLUMN and split != SPLITS[0]:
