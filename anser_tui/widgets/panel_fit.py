@@ -11,7 +11,8 @@ Plain arithmetic over rows and cells (no Textual), so the rules are tested on th
 - Between the columns, the split is chosen among a few candidates near the middle (within 6%,
   so the columns stay put from item to item): the one that keeps the judge's panel whole,
   then the one with the most first-ranked panels whole (the judge's, the task's), then the
-  most panels whole, then the fewest lines out of view, then the nearest the middle.
+  most panels whole, then the nearest the middle (a column moves only to make a panel whole),
+  then the fewest lines out of view.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ Column = Callable[[int], list[Slot]]  # a column's slots at a panel width (cells
 def fit(width: int, height: int, left: Column, right: Column, grow: tuple[str, str]
         ) -> tuple[int, dict[str, int]]:
     """The left column's width and every panel's rows, for a body `width` x `height`."""
-    best: tuple[tuple[int, int, int, int, float], int, dict[str, int]] | None = None
+    best: tuple[tuple[int, int, int, float, int], int, dict[str, int]] | None = None
     for split in SPLITS:
         left_width = round(width * split)
         if min(left_width, width - left_width) < LEAST_COLUMN and split != SPLITS[0]:
@@ -73,7 +74,7 @@ def fit(width: int, height: int, left: Column, right: Column, grow: tuple[str, s
         slots = (left(left_width), right(width - left_width))
         rows = {**share(height, slots[0], grow[0]), **share(height, slots[1], grow[1])}
         kept, first, whole, hidden = cut_rows([*slots[0], *slots[1]], rows)
-        score = (kept, first, whole, -hidden, -abs(split - 0.5))
+        score = (kept, first, whole, -abs(split - 0.5), -hidden)
         if best is None or score > best[0]:
             best = (score, left_width, rows)
         if hidden == 0:
