@@ -17,8 +17,14 @@ from anser_tui.cli.group import EXIT_JUDGE_FAILED, WS, cli, load_cli_settings
 @click.option("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1.")
 @click.option("--concurrency", type=click.IntRange(min=1), help="Requests in flight at once.")
 @click.option("--limit", type=click.IntRange(min=0), help="Judge at most K items not yet judged.")
+@click.option("--judge", "judge_name", metavar="NAME",
+              help="The judge the judgments are stored under (default: the model's name).")
+@click.option("--set-primary", metavar="NAME",
+              help="Make NAME the run's primary judge (what review, show, report and "
+                   "calibration use) and judge nothing.")
 def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
-          concurrency: int | None, limit: int | None) -> None:
+          concurrency: int | None, limit: int | None, judge_name: str | None,
+          set_primary: str | None) -> None:
     """Run the LLM judge on every task of a run it scores (cached, resumable).
 
     The API key is read from the variable named by the judge.api_key_env setting
@@ -33,6 +39,9 @@ def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
     from anser_tui.judge.client import require_api_key
     from anser_tui.workspace import WorkspaceStore
 
+    if set_primary is not None:
+        _set_primary(workspace, run, set_primary)
+        return
     given = {"model": model, "base_url": base_url, "concurrency": concurrency}
     settings = load_cli_settings().judge.model_copy(
         update={k: v for k, v in given.items() if v is not None})
@@ -40,7 +49,7 @@ def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
         runner = JudgeRunner(store, settings)
         try:
             plan = plan_judging(store, run_items(store, store.require_run(run)),
-                                JudgeParams.from_settings(settings), limit)
+                                JudgeParams.from_settings(settings), limit, judge_name)
             if runner.needs_sending(plan):
                 require_api_key(settings)  # before the progress bar draws anything
             with JudgeProgress(len(plan.requests), shown=bool(plan.requests)) as bar:
@@ -59,3 +68,18 @@ def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
                    "replaced; check --base-url, --model and the server, then run the same "
                    "command again", err=True)
         sys.exit(EXIT_JUDGE_FAILED)
+
+
+def _set_primary(workspace: Path, run: str, name: str) -> None:
+    """`judge --set-primary NAME`: the run's primary judge becomes NAME (one that judged it)."""
+    from anser_tui.core.errors import InputError
+    from anser_tui.workspace import WorkspaceStore
+    from anser_tui.workspace.judgments import set_primary_judge
+
+    with WorkspaceStore.open(workspace) as store:
+        run = store.require_run(run)
+        try:
+            set_primary_judge(store, run, name)
+        except ValueError as exc:
+            raise InputError(str(exc), store.path) from None
+    click.echo(f"primary judge of run {run}: {name}")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
+from anser_tui.cli.judge_option import judged_by
 
 ORDERS = ("task", "random", "stratified", "disagreement")  # sessions.sampling.Order
 
@@ -100,6 +101,7 @@ def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool,
                    "blind, marked recheck: into --session NAME if it exists, else into a new "
                    "session of their own. --seed seeds the draw.")
 @DATA
+@judged_by
 def review(workspace: Path, session: str | None, reviewer: str | None,
            runs: tuple[str, ...], all_tasks: bool, filters: tuple[str, ...],
            blind: bool | None, order: str | None, seed: int | None, limit: int | None,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
+from anser_tui.cli.judge_option import judged_by
 from anser_tui.core.errors import InputError
 
 if TYPE_CHECKING:
@@ -72,6 +73,7 @@ def score(workspace: Path | None, run: str | None, data_dir: Path | None,
               help="PRBench: how a failed judge call counts (official: not met, the sample "
                    "stays; evalscope: the sample is excluded). Default: both, each named.")
 @DATA
+@judged_by
 def report(workspace: Path, run: str | None, fmt: str, policy: str | None,
            data_dir: Path | None) -> None:
     """The report: ANSER one row per (group, form); PRBench per split; AA-LCR per version."""

@@ -23,16 +23,19 @@ def read_judgment_file(store: WorkspaceStore, path: Path, run: str) -> list[Judg
 
 def _identity(judgment: Judgment) -> Hashable:
     """What makes two judgments the same attempt: task, judge, answer keys, calls and replies."""
-    return (judgment.task_id, judgment.model, judgment.dataset_version,
+    return (judgment.task_id, judgment.judge, judgment.model, judgment.dataset_version,
             tuple((c.criterion, c.raw) for c in judgment.calls))
 
 
-def import_judgment_file(store: WorkspaceStore, path: Path, run: str
+def import_judgment_file(store: WorkspaceStore, path: Path, run: str, judge: str | None = None
                          ) -> tuple[list[Judgment], int]:
     """Read a judgment file whole, then store the judgments not already stored in one
-    transaction; (those stored, how many were already there)."""
+    transaction; (those stored, how many were already there). `judge`: the judge they are
+    stored under (default: each judgment's model)."""
     run = store.require_run(run)
     read = read_judgment_file(store, path, run)
+    if judge is not None:
+        read = [j.model_copy(update={"judge": judge}) for j in read]
     stored = {_identity(j) for task_id in {j.task_id for j in read}
               for j in judgment_history(store, run, task_id)}
     new = [j for j in read if _identity(j) not in stored]

@@ -83,6 +83,7 @@ class JudgeRunner:
         self.summary = JudgeSummary()
         self._benchmark: Benchmark = benchmark_named(store.benchmark)
         self._requests: list[JudgeRequest] = []
+        self._judge = self.params.model
         self._arrived: dict[int, dict[int, Completion | str]] = {}
         self._fresh: dict[int, set[int]] = {}
 
@@ -90,6 +91,7 @@ class JudgeRunner:
         """Judge the plan's requests; on cancellation, write what arrived, then re-raise."""
         summary = self.summary = JudgeSummary(total=len(plan.requests), already=plan.already)
         self._requests = list(plan.requests)
+        self._judge = plan.judge
         writer = self.store.reopen()
         # Judgments can be had again (the cache, a re-run): a commit need not wait for the
         # disk, only survive a crash of this process, which WAL at NORMAL guarantees.
@@ -203,7 +205,8 @@ class JudgeRunner:
             if call_index in self._fresh[index]:
                 cache_rows.append(self._cache_row(call.key, reply))
         judgment = assemble(request.run, request.task_id, request.rubric, replies,
-                            model=model, source=request.source)
+                            model=model, source=request.source
+                            ).model_copy(update={"judge": self._judge})
         add_judgments(writer, [judgment], cache_rows)
         del self._arrived[index]
         self.summary.counts[judgment.status.value] += 1

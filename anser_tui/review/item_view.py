@@ -9,7 +9,7 @@ from anser_tui.benchmarks.anser.evidence_diff import EvidenceDiff, evidence_diff
 from anser_tui.benchmarks.anser.groups import EvidenceSpace
 from anser_tui.review.session import ReviewSession
 from anser_tui.workspace.item import Item
-from anser_tui.workspace.judgments import current_of, judgment_history
+from anser_tui.workspace.judgments import current_of, judge_of, judgment_history
 from anser_tui.workspace.records import Judgment, RunOutput
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
@@ -48,7 +48,7 @@ def load_item(session: ReviewSession, position: int, resolver: Resolver | None =
     has_evidence = session.benchmark.corpora_dir(store.data_dir) is not None
     history = tuple(judgment_history(store, item.run, item.task_id))
     return ItemView(item=item, position=position, task=task, output=output,
-                    judgment=current_of(history), history=history,
+                    judgment=current_of(history, judge_of(store, item.run)), history=history,
                     rubric=session.rubric(item),
                     diff=evidence_diff(task, output.retrieved if output else [],
                                        resolver(task_space(task)) if resolver else None)
