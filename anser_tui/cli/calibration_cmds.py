@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from anser_tui.cli.compare_option import comparing
 from anser_tui.cli.group import WS, cli, load_cli_settings
 from anser_tui.cli.judge_option import judged_by
 from anser_tui.core.errors import InputError
@@ -40,6 +41,7 @@ def _write(text: str, out: Path | None) -> None:
 @click.option("--target-width", type=float,
               help="The stopping rule's target 95% interval width, in points "
                    "(default: the calibration.target_width setting, 5).")
+@comparing
 @judged_by
 def calibration(workspace: Path, run: str | None, fmt: str, target_width: float | None) -> None:
     """Judge-human agreement, corrected scores, reviewers, anchoring, self-consistency."""

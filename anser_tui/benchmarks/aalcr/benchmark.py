@@ -103,3 +103,8 @@ class AalcrBenchmark(WithoutCorpora):
         """No automatic metric to compare the judge with (the judge's status and arithmetic
         still rank items)."""
         return []
+
+    # -- judges compared and recalibrated (issue 18) ------------------------------------------
+    def context_id(self, task: Task) -> str:
+        """Questions on one document set share their context: the set."""
+        return f"{task.extra['document_category']}/{task.extra['document_set_id']}"

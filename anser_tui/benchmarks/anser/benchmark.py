@@ -181,3 +181,8 @@ class AnserBenchmark:
     def disagreement_signals(self, task: Task, judge: float,
                              metrics: Mapping[str, float | None]) -> list[Signal]:
         return metric_signals(judge, metrics)
+
+    # -- judges compared and recalibrated (issue 18) ------------------------------------------
+    def context_id(self, task: Task) -> str:
+        """Each task is its own context."""
+        return task.id

@@ -119,3 +119,8 @@ class PrbenchBenchmark(WithoutCorpora):
         """No automatic metric to compare the judge with (the judge's status and arithmetic
         still rank items)."""
         return []
+
+    # -- judges compared and recalibrated (issue 18) ------------------------------------------
+    def context_id(self, task: Task) -> str:
+        """A task's criteria share their context: the task (one item per task)."""
+        return task.id
