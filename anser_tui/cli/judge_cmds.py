@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from anser_tui.cli.group import EXIT_JUDGE_FAILED, WS, cli, load_cli_settings
+
+if TYPE_CHECKING:
+    from anser_tui.core.settings import JudgeSettings
 
 
 @cli.command()
@@ -22,9 +26,13 @@ from anser_tui.cli.group import EXIT_JUDGE_FAILED, WS, cli, load_cli_settings
 @click.option("--set-primary", metavar="NAME",
               help="Make NAME the run's primary judge (what review, show, report and "
                    "calibration use) and judge nothing.")
+@click.option("--write-batch", "batch_file", type=click.Path(path_type=Path),
+              help="Write the requests as OpenAI batch input lines (for `vllm run-batch` or "
+                   "the Batch API) instead of sending them; import the output with "
+                   "import-judgments.")
 def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
           concurrency: int | None, limit: int | None, judge_name: str | None,
-          set_primary: str | None) -> None:
+          set_primary: str | None, batch_file: Path | None) -> None:
     """Run the LLM judge on every task of a run it scores (cached, resumable).
 
     The API key is read from the variable named by the judge.api_key_env setting
@@ -45,6 +53,9 @@ def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
     given = {"model": model, "base_url": base_url, "concurrency": concurrency}
     settings = load_cli_settings().judge.model_copy(
         update={k: v for k, v in given.items() if v is not None})
+    if batch_file is not None:
+        _write_batch(workspace, run, settings, limit, judge_name, batch_file)
+        return
     with WorkspaceStore.open(workspace) as store:
         runner = JudgeRunner(store, settings)
         try:
@@ -83,3 +94,19 @@ def _set_primary(workspace: Path, run: str, name: str) -> None:
         except ValueError as exc:
             raise InputError(str(exc), store.path) from None
     click.echo(f"primary judge of run {run}: {name}")
+
+
+def _write_batch(workspace: Path, run: str, settings: JudgeSettings, limit: int | None,
+                 judge_name: str | None, out: Path) -> None:
+    """`judge --write-batch FILE`: the plan's calls as batch input lines, recorded."""
+    from anser_tui.judge import JudgeParams, plan_judging, run_items
+    from anser_tui.judge.batch_file import write_batch_file
+    from anser_tui.workspace import WorkspaceStore
+
+    params = JudgeParams.from_settings(settings)
+    with WorkspaceStore.open(workspace) as store:
+        run = store.require_run(run)
+        plan = plan_judging(store, run_items(store, run), params, limit, judge_name)
+        n = write_batch_file(store, plan, params, run, out)
+    click.echo(f"wrote {n} requests of {len(plan.requests)} judgments ({plan.already} "
+               f"already judged) to {out}; judge {plan.judge}")

@@ -1,6 +1,7 @@
 """Importing recorded judge outputs into a workspace: the file is read by the workspace's
 benchmark (`Benchmark.read_judgments`: ANSER `{id, output, model}` lines; PRBench and AA-LCR
-in their own and their peers' formats), checked whole, then stored in one transaction. A
+in their own and their peers' formats) or, for batch output lines, by `batch_file`, checked
+whole, then stored in one transaction. A
 judgment already stored (the same task, judge model, answer keys and calls with the same raw
 replies: the same file imported again) is not stored again; the import counts it."""
 
@@ -10,6 +11,7 @@ from collections.abc import Hashable
 from pathlib import Path
 
 from anser_tui.benchmarks.registry import benchmark_named
+from anser_tui.judge.batch_file import batch_judgments, is_batch_output
 from anser_tui.workspace.judgments import add_judgments, judgment_history
 from anser_tui.workspace.records import Judgment
 from anser_tui.workspace.store import WorkspaceStore
@@ -33,7 +35,10 @@ def import_judgment_file(store: WorkspaceStore, path: Path, run: str, judge: str
     transaction; (those stored, how many were already there). `judge`: the judge they are
     stored under (default: each judgment's model)."""
     run = store.require_run(run)
-    read = read_judgment_file(store, path, run)
+    if is_batch_output(path):
+        read = batch_judgments(store, path, run)
+    else:
+        read = read_judgment_file(store, path, run)
     if judge is not None:
         read = [j.model_copy(update={"judge": judge}) for j in read]
     stored = {_identity(j) for task_id in {j.task_id for j in read}

@@ -69,6 +69,24 @@ Listener = Callable[[JudgeSummary, Judgment], None]
 Outcome = tuple[int, int, Completion | str]  # (request, call, a reply or why there is none)
 
 
+def judgment_of(benchmark: Benchmark, request: JudgeRequest,
+                replies: list[Completion | str], model: str, judge: str) -> Judgment:
+    """The judgment of a request's replies (a string: why a call has none, a transport
+    error), parsed as the benchmark's judge parses them, stored under `judge`."""
+    parsed = []
+    for call, reply in zip(request.calls, replies, strict=True):
+        if isinstance(reply, str):
+            parsed.append(Reply(call.spec, ParsedReply(JudgmentStatus.TRANSPORT_ERROR, "",
+                                                       error=reply)))
+            continue
+        parsed.append(Reply(call.spec, benchmark.judge.parse(request.rubric, call.spec,
+                                                             reply.text),
+                            reply.latency_s, reply.input_tokens, reply.output_tokens))
+        model = reply.model or model
+    return assemble(request.run, request.task_id, request.rubric, parsed, model=model,
+                    source=request.source).model_copy(update={"judge": judge})
+
+
 class JudgeRunner:
     """Senders (as many as `concurrency`) hand each reply to one recorder, which keeps it until
     its judgment is complete, then commits it; a sender goes on without waiting for the write."""
@@ -191,22 +209,13 @@ class JudgeRunner:
     def _record(self, writer: WorkspaceStore, index: int) -> None:
         """Parse and assemble a complete judgment; commit it with its fresh replies' cache."""
         request = self._requests[index]
-        replies, cache_rows, model = [], [], self.params.model
-        for call_index, call in enumerate(request.calls):
-            reply = self._arrived[index][call_index]
-            if isinstance(reply, str):
-                replies.append(Reply(call.spec, ParsedReply(JudgmentStatus.TRANSPORT_ERROR, "",
-                                                            error=reply)))
-                continue
-            parsed = self._benchmark.judge.parse(request.rubric, call.spec, reply.text)
-            replies.append(Reply(call.spec, parsed, reply.latency_s, reply.input_tokens,
-                                 reply.output_tokens))
-            model = reply.model or model
-            if call_index in self._fresh[index]:
-                cache_rows.append(self._cache_row(call.key, reply))
-        judgment = assemble(request.run, request.task_id, request.rubric, replies,
-                            model=model, source=request.source
-                            ).model_copy(update={"judge": self._judge})
+        arrived = [self._arrived[index][i] for i in range(len(request.calls))]
+        judgment = judgment_of(self._benchmark, request, arrived, self.params.model,
+                               self._judge)
+        cache_rows = [self._cache_row(call.key, reply)
+                      for call_index, (call, reply) in enumerate(zip(request.calls, arrived,
+                                                                     strict=True))
+                      if isinstance(reply, Completion) and call_index in self._fresh[index]]
         add_judgments(writer, [judgment], cache_rows)
         del self._arrived[index]
         self.summary.counts[judgment.status.value] += 1

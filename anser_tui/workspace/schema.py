@@ -66,8 +66,8 @@ CREATE INDEX judgments_item ON judgments (run, judge, task_id, id);
 CREATE TABLE primary_judges (run TEXT PRIMARY KEY, judge TEXT NOT NULL);
 CREATE TABLE judge_batches (
     batch_id TEXT PRIMARY KEY, run TEXT NOT NULL, judge TEXT NOT NULL, part INTEGER NOT NULL,
-    input_file_id TEXT NOT NULL, custom_ids TEXT NOT NULL, state TEXT NOT NULL,
-    created_at TEXT NOT NULL
+    input_file_id TEXT NOT NULL, params TEXT NOT NULL, custom_ids TEXT NOT NULL,
+    state TEXT NOT NULL, created_at TEXT NOT NULL
 );
 CREATE TABLE judge_calls (
     judgment_uid TEXT NOT NULL REFERENCES judgments(uid), seq INTEGER NOT NULL,
