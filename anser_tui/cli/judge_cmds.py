@@ -30,9 +30,16 @@ if TYPE_CHECKING:
               help="Write the requests as OpenAI batch input lines (for `vllm run-batch` or "
                    "the Batch API) instead of sending them; import the output with "
                    "import-judgments.")
+@click.option("--batch", "use_batch", is_flag=True,
+              help="Send the requests through the Batch API (files and batches), resuming a "
+                   "batch already submitted.")
+@click.option("--no-wait", is_flag=True, help="With --batch: return right after submitting.")
+@click.option("--poll", "poll_s", type=click.FloatRange(min=0), default=30.0, show_default=True,
+              help="With --batch: seconds between polls of the batch.")
 def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
           concurrency: int | None, limit: int | None, judge_name: str | None,
-          set_primary: str | None, batch_file: Path | None) -> None:
+          set_primary: str | None, batch_file: Path | None, use_batch: bool, no_wait: bool,
+          poll_s: float) -> None:
     """Run the LLM judge on every task of a run it scores (cached, resumable).
 
     The API key is read from the variable named by the judge.api_key_env setting
@@ -55,6 +62,9 @@ def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
         update={k: v for k, v in given.items() if v is not None})
     if batch_file is not None:
         _write_batch(workspace, run, settings, limit, judge_name, batch_file)
+        return
+    if use_batch:
+        _judge_batch(workspace, run, settings, limit, judge_name, not no_wait, poll_s)
         return
     with WorkspaceStore.open(workspace) as store:
         runner = JudgeRunner(store, settings)
@@ -110,3 +120,39 @@ def _write_batch(workspace: Path, run: str, settings: JudgeSettings, limit: int 
         n = write_batch_file(store, plan, params, run, out)
     click.echo(f"wrote {n} requests of {len(plan.requests)} judgments ({plan.already} "
                f"already judged) to {out}; judge {plan.judge}")
+
+
+def _judge_batch(workspace: Path, run: str, settings: JudgeSettings, limit: int | None,
+                 judge_name: str | None, wait: bool, poll_s: float) -> None:
+    """`judge --batch`: submit (or resume) the run's batch, poll it, store its lines."""
+    from anser_tui.judge import JudgeParams, plan_judging, run_items
+    from anser_tui.judge.batch_api import run_batch
+    from anser_tui.judge.client import require_api_key
+    from anser_tui.workspace import JudgmentStatus, WorkspaceStore
+
+    params = JudgeParams.from_settings(settings)
+    require_api_key(settings)
+
+    def polled(batch_id: str, done: int, total: int) -> None:
+        click.echo(f"batch {batch_id}: {done} of {total} requests done", err=True)
+
+    with WorkspaceStore.open(workspace) as store:
+        run = store.require_run(run)
+        plan = plan_judging(store, run_items(store, run), params, limit, judge_name)
+        try:
+            summary = run_batch(store, plan, params, settings, run, wait=wait, poll_s=poll_s,
+                                on_poll=polled)
+        except KeyboardInterrupt:
+            click.echo("anser-tui: interrupted; the batch is recorded: run the same command "
+                       "again to resume it", err=True)
+            sys.exit(130)
+    counts: dict[str, int] = {}
+    for j in summary.judgments:
+        counts[j.status.value] = counts.get(j.status.value, 0) + 1
+    statuses = ", ".join(f"{s.value} {counts.get(s.value, 0)}" for s in JudgmentStatus)
+    click.echo(f"batches submitted {len(summary.submitted)}, resumed {len(summary.resumed)}; "
+               f"polls {summary.polls}; judged {len(summary.judgments)} ({statuses}); "
+               f"already judged {plan.already}")
+    failed = counts.get(JudgmentStatus.TRANSPORT_ERROR.value, 0)
+    if summary.judgments and failed == len(summary.judgments):
+        sys.exit(EXIT_JUDGE_FAILED)

@@ -127,12 +127,19 @@ def read_batch_lines(path: Path) -> list[tuple[int, dict[str, Any]]]:
 def batch_judgments(store: WorkspaceStore, path: Path, run: str,
                     batches: Iterable[BatchRecord] | None = None) -> list[Judgment]:
     """The judgments of a batch output file's lines (checked whole first)."""
+    return line_judgments(store, read_batch_lines(path), path, run, batches)
+
+
+def line_judgments(store: WorkspaceStore, lines: list[tuple[int, dict[str, Any]]],
+                   path: Path | str, run: str, batches: Iterable[BatchRecord] | None = None
+                   ) -> list[Judgment]:
+    """The judgments of batch output lines ((line number, line) of `path`)."""
     known = {cid: (batch, task_id, index)
              for batch in (batches if batches is not None else run_batches(store, run))
              for cid, (task_id, index) in batch.custom_ids.items()}
     replies: dict[tuple[str, str], dict[int, Completion | str]] = {}
     owners: dict[tuple[str, str], BatchRecord] = {}
-    for number, line in read_batch_lines(path):
+    for number, line in lines:
         found = known.get(line["custom_id"])
         if found is None:
             raise InputError(f"custom_id {line['custom_id']!r} is in no batch written or "

@@ -41,10 +41,15 @@ def import_judgment_file(store: WorkspaceStore, path: Path, run: str, judge: str
         read = read_judgment_file(store, path, run)
     if judge is not None:
         read = [j.model_copy(update={"judge": judge}) for j in read]
+    new = new_judgments(store, run, read)
+    return add_judgments(store, new), len(read) - len(new)
+
+
+def new_judgments(store: WorkspaceStore, run: str, read: list[Judgment]) -> list[Judgment]:
+    """Those of `read` not already stored (the same attempt: see `_identity`)."""
     stored = {_identity(j) for task_id in {j.task_id for j in read}
               for j in judgment_history(store, run, task_id)}
-    new = [j for j in read if _identity(j) not in stored]
-    return add_judgments(store, new), len(read) - len(new)
+    return [j for j in read if _identity(j) not in stored]
 
 
 def import_judgments(store: WorkspaceStore, path: Path, run: str) -> list[Judgment]:
