@@ -7,6 +7,7 @@ judge anything (every request it sent failed in transport); 130 interrupted; 1 a
 from anser_tui.cli import (
     calibration_cmds,
     judge_cmds,
+    recalibrate_cmds,
     review_cmds,
     scoring_cmds,
     workspace_cmds,
@@ -14,8 +15,8 @@ from anser_tui.cli import (
 from anser_tui.cli.group import cli
 from anser_tui.cli.review_cmds import build_app
 
-__all__ = ["build_app", "calibration_cmds", "cli", "judge_cmds", "main", "review_cmds",
-           "scoring_cmds", "workspace_cmds"]
+__all__ = ["build_app", "calibration_cmds", "cli", "judge_cmds", "main", "recalibrate_cmds",
+           "review_cmds", "scoring_cmds", "workspace_cmds"]
 
 
 def main() -> None:
