@@ -45,7 +45,9 @@ def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
     The API key is read from the variable named by the judge.api_key_env setting
     (OPENAI_API_KEY by default) and is never stored or printed. A failed request never
     replaces a good judgment. Exit status 3 when every request sent failed in transport
-    (nothing was judged); 0 when at least one was answered.
+    (nothing was judged); 0 when at least one was answered. Judgments are stored under the
+    judge NAME (--judge, default the model); several judges' judgments of one run coexist, and
+    the run's first judge is its primary one until --set-primary names another.
     """
     import asyncio
 
