@@ -84,7 +84,7 @@ def judgment_of(benchmark: Benchmark, request: JudgeRequest,
                             reply.latency_s, reply.input_tokens, reply.output_tokens))
         model = reply.model or model
     return assemble(request.run, request.task_id, request.rubric, parsed, model=model,
-                    source=request.source).model_copy(update={"judge": judge})
+                    source=request.source, judge=judge)
 
 
 class JudgeRunner:
