@@ -310,6 +310,15 @@ class Benchmark(Protocol[ScoreT, RowT]):
         automatic metrics disagree, one signal per comparison, in the order ties keep."""
         ...
 
+    # -- judges compared and recalibrated (issue 18) ------------------------------------------
+    # Items sharing a context (the source material a judge reads beside the answer) are not
+    # independent: comparisons resample them together, and recalibration's train/held-out split
+    # never puts one context on both sides (DESIGN 15).
+
+    def context_id(self, task: Task) -> str:
+        """The id of the context the task shares with others (its own id when it shares none)."""
+        ...
+
 
     # -- the review card (benchmarks/card.py) ---------------------------------------------
     def review_card(self, item: CardItem) -> ReviewCard:

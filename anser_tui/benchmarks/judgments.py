@@ -37,7 +37,8 @@ def _total(values: Sequence[float | int | None]) -> float | int | None:
 
 
 def assemble(run: str, task_id: str, rubric: Rubric, replies: Sequence[Reply], *,
-             model: str | None, source: str, dataset_version: str | None = None) -> Judgment:
+             model: str | None, source: str, dataset_version: str | None = None,
+             judge: str = "") -> Judgment:
     calls = tuple(JudgeCall(
         criterion=r.spec.criterion, status=r.parsed.status, raw=r.parsed.raw,
         mark=r.parsed.marks.get(r.spec.criterion) if r.spec.criterion else None,
@@ -63,7 +64,7 @@ def assemble(run: str, task_id: str, rubric: Rubric, replies: Sequence[Reply], *
         error="; ".join(errors) or None,
         arithmetic_mismatch=(whole and score is not None and recomputed is not None
                              and abs(score - recomputed) > MISMATCH_TOLERANCE),
-        model=model, source=source,
+        model=model, judge=judge, source=source,
         dataset_version=dataset_version or next(
             (r.spec.dataset_version for r in replies if r.spec.dataset_version), None),
         latency_s=None if latency is None else float(latency),

@@ -3,12 +3,12 @@
 The human value of an item is each reviewer's blind verdict where there is one, else their
 standing verdict (`sessions.verdicts`); adjudicators' verdicts and rechecks are not paired (an
 adjudicator has seen the reviewers; a recheck measures the reviewer). The judge's value is the
-run's current judgment. Dimensions are the rubric's criteria by key (0-4 or binary, as the
-criterion says) and "score", the 0-100 score. A mark is paired when both sides give the
-criterion a valid value; the score when both are on the 0-100 scale, as the rubric's aggregate
-puts it there (`Aggregate.on_0_100`: a weighted 0-100 score or a 0/100 verdict as it is, clipped
-points times 100; the judge's score only where its judgment is usable: status ok, or invalid
-with a score).
+run's current judgment (of the run's primary judge, or the judge asked for). Dimensions are
+the rubric's criteria by key (0-4 or binary, as the criterion says) and "score", the 0-100
+score. A mark is paired when both sides give the criterion a valid value; the score when both
+are on the 0-100 scale, as the rubric's aggregate puts it there (`Aggregate.on_0_100`: a
+weighted 0-100 score or a 0/100 verdict as it is, clipped points times 100; the judge's score
+only where its judgment is usable: status ok, or invalid with a score).
 """
 
 from __future__ import annotations
@@ -93,7 +93,8 @@ def decision_values(rubric: Rubric, decision: Decision, pooled: bool = False
 class CalibrationInputs:
     """What pairing needs, read once: tasks, rubrics, current judgments, the verdict book."""
 
-    def __init__(self, store: WorkspaceStore, runs: Collection[str] | None = None):
+    def __init__(self, store: WorkspaceStore, runs: Collection[str] | None = None,
+                 judge: str | None = None):
         self.store = store
         self.runs = list(runs) if runs is not None else store.run_names()
         self.benchmark = benchmark_named(store.benchmark)
@@ -102,7 +103,7 @@ class CalibrationInputs:
         self.book = VerdictBook.load(store, self.runs)
         self.judgments: dict[Item, Judgment] = {
             Item(run, task_id): j for run in self.runs
-            for task_id, j in current_judgments(store, run).items()}
+            for task_id, j in current_judgments(store, run, judge).items()}
 
     def rubric(self, task_id: str) -> Rubric | None:
         if task_id not in self._rubrics:

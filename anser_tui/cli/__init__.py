@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from anser_tui.cli.app_factory import build_app
     from anser_tui.cli.group import cli
 
-VERBS = ("calibration_cmds", "judge_cmds", "review_cmds", "scoring_cmds", "workspace_cmds")
+VERBS = ("calibration_cmds", "judge_cmds", "recalibrate_cmds", "review_cmds", "scoring_cmds",
+         "workspace_cmds")
 
 __all__ = ["build_app", "cli", "main", *VERBS]
 

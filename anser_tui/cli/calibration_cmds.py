@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from anser_tui.cli.compare_option import comparing
 from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
+from anser_tui.cli.judge_option import judged_by
 from anser_tui.core.errors import InputError
 
 if TYPE_CHECKING:
@@ -42,6 +44,8 @@ def _write(text: str, out: Path | None) -> None:
 @click.option("--estimator", type=click.Choice(["ppi++", "classic"]), default=None,
               help="The corrected score's estimator: ppi++ (lambda tuned) or classic "
                    "(lambda = 1) (default: the calibration.estimator setting, ppi++).")
+@comparing
+@judged_by
 def calibration(workspace: Path, run: str | None, fmt: str, target_width: float | None,
                 estimator: str | None) -> None:
     """Judge-human agreement, corrected scores, reviewers, anchoring, self-consistency."""

@@ -10,6 +10,7 @@ import click
 from anser_tui.cli.app_factory import build_app
 from anser_tui.cli.benchmark_options import benchmark_option
 from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings, require_terminal
+from anser_tui.cli.judge_option import judged_by
 
 ORDERS = ("task", "random", "stratified", "disagreement", "active")  # sessions.sampling.Order
 
@@ -81,6 +82,7 @@ def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool,
                    "blind, marked recheck: into --session NAME if it exists, else into a new "
                    "session of their own. --seed seeds the draw.")
 @DATA
+@judged_by
 def review(workspace: Path, session: str | None, reviewer: str | None,
            runs: tuple[str, ...], all_tasks: bool, filters: tuple[str, ...],
            blind: bool | None, order: str | None, seed: int | None, limit: int | None,

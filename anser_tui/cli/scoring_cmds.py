@@ -17,6 +17,7 @@ from anser_tui.cli.benchmark_options import (
     refuse_undeclared,
 )
 from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
+from anser_tui.cli.judge_option import judged_by
 from anser_tui.core.errors import InputError
 
 if TYPE_CHECKING:
@@ -87,6 +88,7 @@ def _report_options(benchmark: RegisteredBenchmark) -> Sequence[BenchmarkOption]
 @click.option("--format", "fmt", type=click.Choice(["table", "md", "json", "csv"]),
               default="table", show_default=True)
 @DATA
+@judged_by
 def report(workspace: Path, run: str | None, fmt: str, data_dir: Path | None,
            **options: Any) -> None:
     """The report, as the workspace's benchmark lays it out (its rows per split or group)."""

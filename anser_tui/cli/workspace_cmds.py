@@ -16,6 +16,7 @@ from anser_tui.cli.benchmark_options import (
     given_options,
 )
 from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings
+from anser_tui.cli.judge_option import judged_by
 from anser_tui.core.errors import InputError
 
 if TYPE_CHECKING:
@@ -78,6 +79,7 @@ def import_run_cmd(workspace: Path, run_file: Path, name: str, log_file: Path | 
 @WS
 @click.argument("judgment_file", type=click.Path(path_type=Path))
 @click.option("--run", required=True, help="The run these judgments score.")
+@judged_by
 def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None:
     """Import recorded judge outputs, in a format the workspace's benchmark reads (its own
     lines, or the files its peer tools write)."""
@@ -85,7 +87,7 @@ def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None
     from anser_tui.workspace import WorkspaceStore
 
     with WorkspaceStore.open(workspace) as store:
-        judgments, already = import_judgment_file(store, judgment_file, run)
+        judgments, already = import_judgment_file(store, judgment_file, run, store.judge)
     counts: dict[str, int] = {}
     for j in judgments:
         counts[j.status.value] = counts.get(j.status.value, 0) + 1
@@ -100,6 +102,7 @@ def import_judgments_cmd(workspace: Path, judgment_file: Path, run: str) -> None
 @click.argument("task_id")
 @click.option("--run", help="The run whose answer to show (needed when there are several).")
 @DATA
+@judged_by
 def show(workspace: Path, task_id: str, run: str | None, data_dir: Path | None) -> None:
     """Print one task's review card as plain text, with its evidence diff and titles."""
     from anser_tui.benchmarks.libraries import corpus_library

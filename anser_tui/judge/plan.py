@@ -13,6 +13,8 @@ current. A failed attempt never displaces a good judgment, so after a transport 
 current judgment stays the good one made before, and the next run sends the failed request
 again.
 `limit` takes the first K items not done, in the order given (task order for a run).
+All of this is per judge (DESIGN 15): the plan is the judge's (by default the model's name),
+and another judge's judgments neither make an item done nor are displaced.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from anser_tui.workspace.store import WorkspaceStore
 
 @dataclass
 class JudgePlan:
+    judge: str  # the name every judgment of the plan is stored under
     requests: list[JudgeRequest] = field(default_factory=list)
     already: int = 0  # items done: the same request already answered (see above)
 
@@ -51,8 +54,9 @@ def _done(current: Judgment | None, unusable: set[str], request: JudgeRequest) -
 
 
 def plan_judging(store: WorkspaceStore, items: Iterable[Item], params: JudgeParams,
-                 limit: int | None = None) -> JudgePlan:
-    plan = JudgePlan()
+                 limit: int | None = None, judge: str | None = None) -> JudgePlan:
+    """What judge `judge` (default: named after the model) still has to send for `items`."""
+    plan = JudgePlan(judge or params.model)
     benchmark = benchmark_named(store.benchmark)
     outputs: dict[str, dict[str, RunOutput]] = {}
     current: dict[str, dict[str, Judgment]] = {}
@@ -64,8 +68,8 @@ def plan_judging(store: WorkspaceStore, items: Iterable[Item], params: JudgePara
             continue
         if item.run not in outputs:
             outputs[item.run] = store.outputs(item.run)
-            current[item.run] = current_judgments(store, item.run)
-            unusable[item.run] = unusable_replies(store, item.run)
+            current[item.run] = current_judgments(store, item.run, plan.judge)
+            unusable[item.run] = unusable_replies(store, item.run, plan.judge)
         request = build_request(benchmark, item.run, task, outputs[item.run].get(item.task_id),
                                 rubric, params)
         if _done(current[item.run].get(item.task_id),

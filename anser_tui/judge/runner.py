@@ -69,6 +69,24 @@ Listener = Callable[[JudgeSummary, Judgment], None]
 Outcome = tuple[int, int, Completion | str]  # (request, call, a reply or why there is none)
 
 
+def judgment_of(benchmark: Benchmark, request: JudgeRequest,
+                replies: list[Completion | str], model: str, judge: str) -> Judgment:
+    """The judgment of a request's replies (a string: why a call has none, a transport
+    error), parsed as the benchmark's judge parses them, stored under `judge`."""
+    parsed = []
+    for call, reply in zip(request.calls, replies, strict=True):
+        if isinstance(reply, str):
+            parsed.append(Reply(call.spec, ParsedReply(JudgmentStatus.TRANSPORT_ERROR, "",
+                                                       error=reply)))
+            continue
+        parsed.append(Reply(call.spec, benchmark.judge.parse(request.rubric, call.spec,
+                                                             reply.text),
+                            reply.latency_s, reply.input_tokens, reply.output_tokens))
+        model = reply.model or model
+    return assemble(request.run, request.task_id, request.rubric, parsed, model=model,
+                    source=request.source, judge=judge)
+
+
 class JudgeRunner:
     """Senders (as many as `concurrency`) hand each reply to one recorder, which keeps it until
     its judgment is complete, then commits it; a sender goes on without waiting for the write."""
@@ -83,6 +101,7 @@ class JudgeRunner:
         self.summary = JudgeSummary()
         self._benchmark: Benchmark = benchmark_named(store.benchmark)
         self._requests: list[JudgeRequest] = []
+        self._judge = self.params.model
         self._arrived: dict[int, dict[int, Completion | str]] = {}
         self._fresh: dict[int, set[int]] = {}
 
@@ -90,6 +109,7 @@ class JudgeRunner:
         """Judge the plan's requests; on cancellation, write what arrived, then re-raise."""
         summary = self.summary = JudgeSummary(total=len(plan.requests), already=plan.already)
         self._requests = list(plan.requests)
+        self._judge = plan.judge
         writer = self.store.reopen()
         # Judgments can be had again (the cache, a re-run): a commit need not wait for the
         # disk, only survive a crash of this process, which WAL at NORMAL guarantees.
@@ -189,21 +209,13 @@ class JudgeRunner:
     def _record(self, writer: WorkspaceStore, index: int) -> None:
         """Parse and assemble a complete judgment; commit it with its fresh replies' cache."""
         request = self._requests[index]
-        replies, cache_rows, model = [], [], self.params.model
-        for call_index, call in enumerate(request.calls):
-            reply = self._arrived[index][call_index]
-            if isinstance(reply, str):
-                replies.append(Reply(call.spec, ParsedReply(JudgmentStatus.TRANSPORT_ERROR, "",
-                                                            error=reply)))
-                continue
-            parsed = self._benchmark.judge.parse(request.rubric, call.spec, reply.text)
-            replies.append(Reply(call.spec, parsed, reply.latency_s, reply.input_tokens,
-                                 reply.output_tokens))
-            model = reply.model or model
-            if call_index in self._fresh[index]:
-                cache_rows.append(self._cache_row(call.key, reply))
-        judgment = assemble(request.run, request.task_id, request.rubric, replies,
-                            model=model, source=request.source)
+        arrived = [self._arrived[index][i] for i in range(len(request.calls))]
+        judgment = judgment_of(self._benchmark, request, arrived, self.params.model,
+                               self._judge)
+        cache_rows = [self._cache_row(call.key, reply)
+                      for call_index, (call, reply) in enumerate(zip(request.calls, arrived,
+                                                                     strict=True))
+                      if isinstance(reply, Completion) and call_index in self._fresh[index]]
         add_judgments(writer, [judgment], cache_rows)
         del self._arrived[index]
         self.summary.counts[judgment.status.value] += 1

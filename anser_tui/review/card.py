@@ -18,7 +18,7 @@ from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
 from anser_tui.corpora.library import CorpusLibrary
 from anser_tui.review.attempts import attempt_entries
 from anser_tui.workspace.decisions import item_decisions
-from anser_tui.workspace.judgments import current_of, judgment_history
+from anser_tui.workspace.judgments import current_of, judge_of, judgment_history
 from anser_tui.workspace.records import Decision, DecisionKind
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.store import WorkspaceStore
@@ -146,7 +146,7 @@ def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: 
              + (f" · {neutralize(task.prompt.type)}" if task.prompt.type else ""), ""]
     output = store.output(run, task.id)
     history = judgment_history(store, run, task.id)
-    judgment = current_of(history)
+    judgment = current_of(history, judge_of(store, run))
     benchmark = benchmark_named(store.benchmark)
     item = CardItem(task, run, output, judgment)
     card = benchmark.review_card(item)

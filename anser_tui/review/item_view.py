@@ -9,7 +9,7 @@ from anser_tui.benchmarks.evidence import EvidenceView
 from anser_tui.corpora.library import CorpusLibrary
 from anser_tui.review.session import ReviewSession
 from anser_tui.workspace.item import Item
-from anser_tui.workspace.judgments import current_of, judgment_history
+from anser_tui.workspace.judgments import current_of, judge_of, judgment_history
 from anser_tui.workspace.records import Judgment, RunOutput
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
@@ -48,7 +48,7 @@ def load_item(session: ReviewSession, position: int, library: CorpusLibrary | No
     task = store.task(item.task_id)
     output = store.output(item.run, item.task_id)
     history = tuple(judgment_history(store, item.run, item.task_id))
-    judgment = current_of(history)
+    judgment = current_of(history, judge_of(store, item.run))
     card_item = CardItem(task, item.run, output, judgment)
     return ItemView(item=item, position=position, task=task, output=output,
                     judgment=judgment, history=history,

@@ -49,6 +49,9 @@ class SourceRows:
         return list(self.conn.execute(
             f"SELECT {', '.join(Judgment.COLUMNS)} FROM judgments ORDER BY created_at, id"))
 
+    def primary_judges(self) -> list[tuple[str, str]]:
+        return [(r[0], r[1]) for r in self.conn.execute("SELECT run, judge FROM primary_judges")]
+
     def calls(self, judgment_uid: str) -> list[tuple[Any, ...]]:
         return [tuple(c) for c in self.conn.execute(
             f"SELECT {', '.join(_CALL_COLUMNS)} FROM judge_calls WHERE judgment_uid=? "
@@ -113,9 +116,12 @@ class TargetRows:
         return {(r[0], r[1]) for r in self.conn.execute("SELECT run, task_id FROM judgments")}
 
     def add_judgments(self, src: SourceRows, rows: Sequence[sqlite3.Row]) -> None:
-        """These judgments of IN (rows of `SourceRows.judgments`), each with its calls."""
+        """These judgments of IN (rows of `SourceRows.judgments`), each with its calls; a run
+        judged here for the first time takes IN's primary judge."""
         self.conn.executemany(f"INSERT INTO judgments ({', '.join(Judgment.COLUMNS)}) VALUES "
                               f"({_marks(len(Judgment.COLUMNS))})", [tuple(r) for r in rows])
+        self.conn.executemany("INSERT OR IGNORE INTO primary_judges (run, judge) VALUES (?, ?)",
+                              [*src.primary_judges(), *((r["run"], r["judge"]) for r in rows)])
         for r in rows:
             self.conn.executemany(
                 f"INSERT INTO judge_calls ({', '.join(_CALL_COLUMNS)}) VALUES "

@@ -13,6 +13,10 @@ probability (unknown) and the recheck mark (none); each v1 judgment's raw reply 
 one judge call; a run's content hash; task splits from the task's group (v1 knew one
 benchmark only, where a task's split is its group); the benchmark fingerprint in meta and the
 data folder's path relative to the workspace.
+
+2 -> 3: each judgment names its judge: a v2 judgment belongs to the judge named after its
+model (its source where it names no model); each judged run's primary judge is the judge of
+its first judgment; batch submissions get their table (none yet).
 """
 
 from __future__ import annotations
@@ -37,17 +41,32 @@ _CREATE = re.compile(r"CREATE (TABLE|INDEX|TRIGGER) (\w+)")
 _NAMESPACE = uuid.UUID("7d1c3c2e-5f0a-4c5e-9b1e-6a2f3d9e8b10")  # anser-tui v1 -> v2 uids
 
 
-def _schema_statement(kind: str, name: str) -> str:
-    for statement in statements(SCHEMA):
+# The version-2 form of what version 3 changed, for the 1 -> 2 step (which builds version 2).
+_V2_SCHEMA = """
+CREATE TABLE judgments (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, uid TEXT NOT NULL UNIQUE, run TEXT NOT NULL,
+    task_id TEXT NOT NULL, rubric_id TEXT NOT NULL, status TEXT NOT NULL, marks TEXT NOT NULL,
+    score REAL, recomputed_score REAL, reason TEXT, error TEXT,
+    arithmetic_mismatch INTEGER NOT NULL, model TEXT, source TEXT NOT NULL,
+    dataset_version TEXT, latency_s REAL, input_tokens INTEGER, output_tokens INTEGER,
+    created_at TEXT NOT NULL
+);
+CREATE INDEX judgments_item ON judgments (run, task_id, id);
+"""
+
+
+def _schema_statement(kind: str, name: str, schema: str = SCHEMA) -> str:
+    for statement in statements(schema):
         match = _CREATE.match(statement)
         if match and match.groups() == (kind, name):
             return statement
     raise KeyError(f"no {kind} {name} in the schema")
 
 
-def _rebuild(conn: sqlite3.Connection, table: str, select: str) -> None:
-    """Replace `table` by its current-schema form, filled by `select` (over the old table)."""
-    create = _schema_statement("TABLE", table).replace(f"CREATE TABLE {table} ",
+def _rebuild(conn: sqlite3.Connection, table: str, select: str, schema: str = SCHEMA) -> None:
+    """Replace `table` by its form in `schema` (the current one), filled by `select` (over the
+    old table)."""
+    create = _schema_statement("TABLE", table, schema).replace(f"CREATE TABLE {table} ",
                                                        f"CREATE TABLE new_{table} ", 1)
     conn.execute(create)
     conn.execute(f"INSERT INTO new_{table} {select}")
@@ -112,8 +131,8 @@ def _v1_to_v2(store: WorkspaceStore) -> None:
              "SELECT j.id, u.uid, j.run, j.task_id, j.rubric_id, j.status, j.marks, j.score, "
              "j.recomputed_score, j.reason, j.error, j.arithmetic_mismatch, j.model, j.source, "
              "NULL, j.latency_s, j.input_tokens, j.output_tokens, j.created_at "
-             "FROM judgments j JOIN uid_judgments u ON u.id = j.id")
-    conn.execute(_schema_statement("INDEX", "judgments_item"))
+             "FROM judgments j JOIN uid_judgments u ON u.id = j.id", _V2_SCHEMA)
+    conn.execute(_schema_statement("INDEX", "judgments_item", _V2_SCHEMA))
 
     _uid_map(conn, "sessions")
     _rebuild(conn, "sessions",
@@ -145,7 +164,22 @@ def _v1_to_v2(store: WorkspaceStore) -> None:
                     "migrated_from": "1"})
 
 
-STEPS: dict[int, Callable[[WorkspaceStore], None]] = {1: _v1_to_v2}
+def _v2_to_v3(store: WorkspaceStore) -> None:
+    conn = store.conn
+    conn.execute("DROP INDEX judgments_item")
+    _rebuild(conn, "judgments",
+             "SELECT id, uid, run, task_id, rubric_id, status, marks, score, recomputed_score, "
+             "reason, error, arithmetic_mismatch, model, COALESCE(model, source), source, "
+             "dataset_version, latency_s, input_tokens, output_tokens, created_at "
+             "FROM judgments")
+    conn.execute(_schema_statement("INDEX", "judgments_item"))
+    conn.execute(_schema_statement("TABLE", "primary_judges"))
+    conn.execute("INSERT INTO primary_judges (run, judge) SELECT run, judge FROM judgments "
+                 "WHERE id IN (SELECT MIN(id) FROM judgments GROUP BY run)")
+    conn.execute(_schema_statement("TABLE", "judge_batches"))
+
+
+STEPS: dict[int, Callable[[WorkspaceStore], None]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def migrate(store: WorkspaceStore, version: int) -> None:

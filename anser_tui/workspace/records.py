@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 RowLike = Mapping[str, Any] | sqlite3.Row  # a row read back: column name -> value
 
@@ -140,7 +140,7 @@ class Judgment(BaseModel):
     model_config = ConfigDict(frozen=True, defer_build=True)
     COLUMNS: ClassVar[tuple[str, ...]] = (
         "uid", "run", "task_id", "rubric_id", "status", "marks", "score", "recomputed_score",
-        "reason", "error", "arithmetic_mismatch", "model", "source", "dataset_version",
+        "reason", "error", "arithmetic_mismatch", "model", "judge", "source", "dataset_version",
         "latency_s", "input_tokens", "output_tokens", "created_at")
 
     run: str
@@ -155,6 +155,7 @@ class Judgment(BaseModel):
     error: str | None = None
     arithmetic_mismatch: bool = False
     model: str | None = None
+    judge: str = ""  # the judge's name (DESIGN 15); from the model, or the run's, when not given
     source: str = "imported"
     dataset_version: str | None = None  # the answer keys judged against (a versioned dataset)
     latency_s: float | None = None
@@ -163,6 +164,15 @@ class Judgment(BaseModel):
     created_at: str | None = None
     uid: str = Field(default_factory=new_uid)
     id: int | None = None  # the row's place in this workspace, for ordering only
+
+    @model_validator(mode="before")
+    @classmethod
+    def _named_judge(cls, data: Any) -> Any:
+        """A judgment names its judge: when none is given, the judge named after its model.
+        One naming neither is given its run's primary judge when stored (`add_judgments`)."""
+        if isinstance(data, dict) and not data.get("judge") and data.get("model"):
+            return {**data, "judge": data["model"]}
+        return data
 
     @property
     def raw(self) -> str:

@@ -1,4 +1,4 @@
-"""The workspace schema, version 2: one SQLite file, WAL mode, decisions as append-only events.
+"""The workspace schema, version 3: one SQLite file, WAL mode, decisions as append-only events.
 
 Version 2 (this release) adds to version 1: judge calls per criterion (`judge_calls`, the raw
 reply of each call; `judgments` keeps the parsed whole), task membership in splits
@@ -7,13 +7,18 @@ judgments and decisions (decisions refer to their judgment and undo target by ui
 reviewers' workspaces can be merged), a content hash on runs, the benchmark's fingerprint
 in `meta`, and each session's purpose (review or adjudication) and sampling design (how its
 queue was drawn, and each item's chance of being drawn, for the corrected score; items
-re-inserted to check a reviewer's consistency are marked `recheck`). `migrations` turns a
-version-1 file into this.
+re-inserted to check a reviewer's consistency are marked `recheck`).
+Version 3 adds judge identity (DESIGN 15): each judgment names its judge (a name for a model,
+prompt set and parameters; by default the model), the judgments of several judges of one run
+coexist (the current judgment is per run, task and judge), each run has a primary judge
+(`primary_judges`: the first judged, or the one set), and batch submissions are recorded
+(`judge_batches`) so an interrupted batch command resumes its batch. `migrations` turns a
+version-1 or -2 file into this.
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -53,11 +58,17 @@ CREATE TABLE judgments (
     id INTEGER PRIMARY KEY AUTOINCREMENT, uid TEXT NOT NULL UNIQUE, run TEXT NOT NULL,
     task_id TEXT NOT NULL, rubric_id TEXT NOT NULL, status TEXT NOT NULL, marks TEXT NOT NULL,
     score REAL, recomputed_score REAL, reason TEXT, error TEXT,
-    arithmetic_mismatch INTEGER NOT NULL, model TEXT, source TEXT NOT NULL,
+    arithmetic_mismatch INTEGER NOT NULL, model TEXT, judge TEXT NOT NULL, source TEXT NOT NULL,
     dataset_version TEXT, latency_s REAL, input_tokens INTEGER, output_tokens INTEGER,
     created_at TEXT NOT NULL
 );
-CREATE INDEX judgments_item ON judgments (run, task_id, id);
+CREATE INDEX judgments_item ON judgments (run, judge, task_id, id);
+CREATE TABLE primary_judges (run TEXT PRIMARY KEY, judge TEXT NOT NULL);
+CREATE TABLE judge_batches (
+    batch_id TEXT PRIMARY KEY, run TEXT NOT NULL, judge TEXT NOT NULL, part INTEGER NOT NULL,
+    input_file_id TEXT NOT NULL, params TEXT NOT NULL, custom_ids TEXT NOT NULL,
+    state TEXT NOT NULL, created_at TEXT NOT NULL
+);
 CREATE TABLE judge_calls (
     judgment_uid TEXT NOT NULL REFERENCES judgments(uid), seq INTEGER NOT NULL,
     criterion TEXT, status TEXT NOT NULL, raw TEXT NOT NULL, mark INTEGER, explanation TEXT,

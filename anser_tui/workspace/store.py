@@ -19,6 +19,7 @@ import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -92,6 +93,20 @@ def schema_version(conn: sqlite3.Connection, path: Path) -> int:
     return int(row[0])
 
 
+_READ_JUDGE: ContextVar[str | None] = ContextVar("anser_tui_read_judge", default=None)
+
+
+@contextmanager
+def reading_judge(judge: str | None) -> Iterator[None]:
+    """Stores opened inside read every run with `judge` in place of its primary judge
+    (None: the primary), e.g. for the duration of a verb given `--judge NAME`."""
+    token = _READ_JUDGE.set(judge)
+    try:
+        yield
+    finally:
+        _READ_JUDGE.reset(token)
+
+
 class WorkspaceStore:
     """Read and write one workspace file."""
 
@@ -102,6 +117,8 @@ class WorkspaceStore:
         self._tasks: dict[str, Task] = {}
         self._all_tasks = False
         self.read_only = False
+        # The judge every run is read with in place of its primary one (a verb's --judge).
+        self.judge: str | None = _READ_JUDGE.get()
         self._tidy_on_close = False  # a read-only store made the -wal and -shm beside it
 
     # -- opening -------------------------------------------------------------------------
@@ -180,7 +197,9 @@ class WorkspaceStore:
 
     def reopen(self) -> WorkspaceStore:
         """Another store on the same file, with its own connection (for another thread)."""
-        return WorkspaceStore.open(self.path, self.read_only)
+        store = WorkspaceStore.open(self.path, self.read_only)
+        store.judge = self.judge
+        return store
 
     def close(self) -> None:
         self.conn.close()

@@ -26,7 +26,7 @@ async def test_v1_workspace_reviews_after_migration(tmp_path: Path) -> None:
         await pilot.press("a")
         assert screen.view.position == 3  # the next item
     with WorkspaceStore.open(ws) as store:
-        assert store.meta("schema_version") == "2"
+        assert store.meta("schema_version") == "3"
         events = all_decisions(store)
         assert len(events) == 10
         last = events[-1]

@@ -185,14 +185,14 @@ def test_current_is_the_newest_ok_else_the_newest(tmp_path: Path, statuses: list
 
 
 def _request_source(store: WorkspaceStore, settings: JudgeSettings) -> str:
-    plan = plan_judging(store, [Item(RUN, TASK)], JudgeParams.from_settings(settings))
+    plan = plan_judging(store, [Item(RUN, TASK)], JudgeParams.from_settings(settings), judge="m")
     [request] = plan.requests
     return request.source
 
 
 def _planned(store: WorkspaceStore, settings: JudgeSettings) -> int:
-    return len(plan_judging(store, [Item(RUN, TASK)],
-                            JudgeParams.from_settings(settings)).requests)
+    return len(plan_judging(store, [Item(RUN, TASK)], JudgeParams.from_settings(settings),
+                            judge="m").requests)
 
 
 def test_the_plan_sends_what_would_change_the_current_judgment(tmp_path: Path) -> None:
@@ -212,5 +212,5 @@ def test_the_plan_sends_what_would_change_the_current_judgment(tmp_path: Path) -
         add_judgments(store, [_judgment(JudgmentStatus.OK, 50.0, source=source_b)])
         # B is current now; asking A again (a cache hit) makes A's judgment current again
         assert _planned(store, a) == 1 and _planned(store, b) == 0
-        plan = plan_judging(store, [Item(RUN, TASK)], JudgeParams.from_settings(b))
+        plan = plan_judging(store, [Item(RUN, TASK)], JudgeParams.from_settings(b), judge="m")
         assert plan.already == 1

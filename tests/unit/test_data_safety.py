@@ -65,6 +65,7 @@ def _commands(tmp: Path, bench: Path, url: str) -> list[list[str]]:
         ["index-corpus", str(bench / "corpora"), "--force"],
         ["import-decisions", ws, labels, "--reviewer", "carol"],
         *(["calibration", ws, "--format", fmt] for fmt in ("table", "md", "json")),
+        ["recalibrate", ws, "--run", "sys-b", "--judge", "local-judge"],
         *(["export", ws, "--what", what, "-o", str(tmp / f"{what}.jsonl")]
           for what in ("decisions", "calibration-set", "adjudicated")),
         ["merge", str(tmp / "merged.db"), ws],

@@ -163,7 +163,7 @@ def test_an_older_input_is_migrated_in_a_copy_never_in_place(tmp_path: Path) -> 
     merge_workspaces(out, [v1])
     assert hashlib.sha256(v1.read_bytes()).hexdigest() == digest
     with WorkspaceStore.open(out) as store:
-        assert store.meta("schema_version") == "2"
+        assert store.meta("schema_version") == "3"
         assert store.conn.execute("SELECT COUNT(*) FROM decisions").fetchone()[0] == 9
 
 

@@ -55,7 +55,7 @@ def test_opening_a_v1_workspace_migrates_every_record(tmp_path: Path) -> None:
     old_judgments = v1_rows(path, "SELECT id, task_id, status, raw, score FROM judgments "
                                   "ORDER BY id")
     with WorkspaceStore.open(path) as store:
-        assert store.meta("schema_version") == str(SCHEMA_VERSION) == "2"
+        assert store.meta("schema_version") == str(SCHEMA_VERSION) == "3"
         assert store.meta("migrated_from") == "1"
         assert store.conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         assert store.conn.execute("PRAGMA foreign_key_check").fetchall() == []
@@ -128,18 +128,18 @@ def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path: Path,
     record("faults")
     monkeypatch.setitem(migrations.STEPS, 1, real)
     with WorkspaceStore.open(path) as store:
-        assert store.meta("schema_version") == "2"
+        assert store.meta("schema_version") == "3"
 
 
 def test_a_newer_workspace_is_refused_unopened(tmp_path: Path) -> None:
     path = v1_copy(tmp_path)
     conn = sqlite3.connect(path)
     with conn:
-        conn.execute("UPDATE meta SET value='3' WHERE key='schema_version'")
+        conn.execute("UPDATE meta SET value='4' WHERE key='schema_version'")
     conn.close()
     before = sha256(path)
-    with pytest.raises(InputError, match=r"newer anser-tui \(schema 3; this release reads "
-                                         r"schema 2 and older\)"):
+    with pytest.raises(InputError, match=r"newer anser-tui \(schema 4; this release reads "
+                                         r"schema 3 and older\)"):
         WorkspaceStore.open(path)
     assert sha256(path) == before
 

@@ -155,4 +155,10 @@ class AalcrBenchmark(WithoutCorpora, WithoutStatelessScoring, WithoutExports):
 
         return [(d.filename, d.text) for d in read_document_set(data_dir, task)]
 
+    # -- judges compared and recalibrated (issue 18) ------------------------------------------
+    def context_id(self, task: Task) -> str:
+        """Questions on one document set share their context: the set."""
+        return f"{task.extra['document_category']}/{task.extra['document_set_id']}"
+
+
 BENCHMARK: Benchmark[str, VersionRow] = AalcrBenchmark()  # the entry point (pyproject.toml)

@@ -229,5 +229,10 @@ class AnserBenchmark(WithoutExports):
 
         return score_files(self, data_dir, run_file, log_file, options)
 
+    # -- judges compared and recalibrated (issue 18) ------------------------------------------
+    def context_id(self, task: Task) -> str:
+        """Each task is its own context."""
+        return task.id
+
 
 BENCHMARK: Benchmark[TaskScore, GroupRow] = AnserBenchmark()  # the entry point (pyproject.toml)

@@ -33,7 +33,7 @@ from anser_tui.benchmarks.base import (
     WithoutStatelessScoring,
 )
 from anser_tui.benchmarks.card import CardItem, ReviewCard
-from anser_tui.benchmarks.inspect.loader import EXTRA_SCORER, check_options
+from anser_tui.benchmarks.inspect.loader import EXTRA_SAMPLE_ID, EXTRA_SCORER, check_options
 from anser_tui.benchmarks.inspect.values import rubric_of
 from anser_tui.core.errors import InputError
 from anser_tui.scoring.cells import Cell
@@ -158,6 +158,10 @@ class InspectBenchmark(WithoutCorpora, WithoutStatelessScoring):
 
     def documents(self, data_dir: Path, task: Task) -> list[tuple[str, str]]:
         return []
+
+    def context_id(self, task: Task) -> str:
+        """A sample's epochs share their context: the sample."""
+        return str(task.extra.get(EXTRA_SAMPLE_ID, task.id))
 
 
 BENCHMARK: Benchmark[Any, Any] = InspectBenchmark()  # the entry point (pyproject.toml)

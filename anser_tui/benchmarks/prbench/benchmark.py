@@ -155,4 +155,10 @@ class PrbenchBenchmark(WithoutCorpora, WithoutStatelessScoring, WithoutExports):
     def documents(self, data_dir: Path, task: Task) -> list[tuple[str, str]]:
         return []
 
+    # -- judges compared and recalibrated (issue 18) ------------------------------------------
+    def context_id(self, task: Task) -> str:
+        """A task's criteria share their context: the task (one item per task)."""
+        return task.id
+
+
 BENCHMARK: Benchmark[PrbenchItem, SplitRow] = PrbenchBenchmark()  # the entry point (pyproject.toml)
