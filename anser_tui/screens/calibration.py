@@ -262,10 +262,10 @@ class CalibrationScreen(Screen[None]):
         plt.clear_figure()
         bins = view.bias_by_bin(self.scope, self.dimension)
         plt.title("bias (judge − human) by judge")  # short: a narrow plot drops a long one
-        plt.xlabel("judge value")
+        plt.xlabel("judge value (bin middle)")
         plt.ylabel("bias")
-        if bins:
-            plt.bar([b[0] for b in bins], [b[2] for b in bins])
+        if bins:  # bars at each bin's middle value: plotext places string labels by hash order
+            plt.bar([_middle(b[0]) for b in bins], [b[2] for b in bins])
         plot.refresh()
 
     def _plot_order(self, view: CalibrationView) -> None:
@@ -285,3 +285,9 @@ class CalibrationScreen(Screen[None]):
                 plt.plot([p.n for p in widths], [p.width or 0.0 for p in widths],
                          label="95% width")
         plot.refresh()
+
+
+def _middle(label: str) -> float:
+    """A judge bin's middle value: "20-40" -> 30, "3" -> 3."""
+    low, _, high = label.partition("-")
+    return (float(low) + float(high)) / 2 if high else float(low)

@@ -93,7 +93,7 @@ def schema_version(conn: sqlite3.Connection, path: Path) -> int:
     return int(row[0])
 
 
-_READ_JUDGE: ContextVar[str | None] = ContextVar("anser_tui_read_judge", default=None)
+_READ_JUDGE: ContextVar[str | None] = ContextVar("read_judge", default=None)
 
 
 @contextmanager

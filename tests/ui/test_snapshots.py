@@ -71,7 +71,9 @@ def demo_app(tmp_path: Path, benchmark: str, state: str) -> tuple[AnserApp, Path
 async def drive(pilot: Pilot[None], benchmark: str, state: str) -> None:
     """The state's keys, then every worker (the calibration report) done and drawn."""
     await pilot.press(*STATES[benchmark][state].keys)
+    await pilot.pause()  # workers started after a refresh (the calibration report) exist now
     await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
     await pilot.pause()
 
 

@@ -63,7 +63,8 @@ class AalcrBenchmark(WithoutCorpora, WithoutStatelessScoring, WithoutExports):
     judge: JudgeProtocol = AalcrJudge()
     init_options: tuple[BenchmarkOption, ...] = INIT_OPTIONS
     report_options: tuple[BenchmarkOption, ...] = ()
-    vocabulary = Vocabulary(METRICS, ())  # its aggregate is workspace.rubric's, neutral
+    # "accuracy" is a plain statistic's name that calibration spells too, not this benchmark's
+    vocabulary = Vocabulary(METRICS[1:], ())  # its aggregate is workspace.rubric's, neutral
     default = False
 
     def load(self, data_dir: Path, options: LoadOptions | None = None) -> list[Task]:
