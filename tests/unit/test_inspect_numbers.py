@@ -220,3 +220,33 @@ def test_a_number_criterion_is_calibrated_in_its_own_units(tmp_path: Path) -> No
     assert row["exact_agreement"] == pytest.approx(1 / 3, abs=1e-12)
     assert row["within_1_agreement"] is None and row["quadratic_kappa"] is None
     assert row["confusion"] is None
+
+
+def test_the_calibration_screen_names_a_grades_bins_by_their_letters(tmp_path: Path) -> None:
+    """Grades are paired on the 0-4 scale at 4 times value_to_float (C 4, P 2, I and N 0);
+    the heat map and the bias plot name those values by the letters, never 0-4, and a number
+    criterion's bins are five equal parts of its range."""
+    from anser_tui.calibration.view import calibration_view
+
+    ws = _workspace(tmp_path, _copy(tmp_path, "qa12.eval"))
+    with WorkspaceStore.open(ws) as store:
+        judgments = current_judgments(store, RUN)
+        review = session(store, "ivy", [Item(RUN, t) for t in ("1", "3", "5")])
+        for task, grade in (("1", "C"), ("3", "C"), ("5", "N")):  # judged C, I, P
+            review.override(Item(RUN, task), {"model_graded_qa": grade}, judgments[task])
+        view = calibration_view(store, resamples=10)
+    labels, counts = view.confusion("all", "model_graded_qa")
+    assert labels == ["I/N", "P", "C"]
+    assert counts == [[0, 1, 0], [0, 0, 0], [1, 0, 1]]  # [human][judge]
+    assert [(b[0], b[1]) for b in view.bias_by_bin("all", "model_graded_qa")] == [
+        ("I/N", 1), ("P", 1), ("C", 1)]
+    ws2 = _workspace(tmp_path / "r", _copy(tmp_path, "rating8.eval"), "--scorer", "rating",
+                     "--range", "0:1")
+    with WorkspaceStore.open(ws2) as store:
+        judgments = current_judgments(store, RUN)
+        session(store, "ivy", [Item(RUN, "3")]).override(Item(RUN, "3"), {"rating": 0.7},
+                                                          judgments["3"])
+        view = calibration_view(store, resamples=10)
+    labels, counts = view.confusion("all", "rating")
+    assert labels == ["0-0.2", "0.2-0.4", "0.4-0.6", "0.6-0.8", "0.8-1"]
+    assert counts[3][1] == 1  # human 0.7, judge 0.2
