@@ -116,8 +116,8 @@ def _tasks() -> dict[str, tuple]:
         ChatMessageUser,
         ContentImage,
         ContentText,
+        get_model,
     )
-    from inspect_ai.model import get_model
     from inspect_ai.scorer import (
         Score,
         Target,
