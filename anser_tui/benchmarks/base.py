@@ -37,7 +37,7 @@ from anser_tui.core.settings import BertScoreSettings
 from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, JudgmentStatus, LogRecord, RunOutput
-from anser_tui.workspace.rubric import Rubric
+from anser_tui.workspace.rubric import Mark, Rubric
 from anser_tui.workspace.tasks import Task
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ class ParsedReply:
 
     status: JudgmentStatus
     raw: str
-    marks: dict[str, int] = field(default_factory=dict)
+    marks: dict[str, Mark] = field(default_factory=dict)
     score: float | None = None
     reason: str | None = None
     error: str | None = None

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from anser_tui.benchmarks.base import MISMATCH_TOLERANCE, CallSpec, ParsedReply
 from anser_tui.workspace.records import JudgeCall, Judgment, JudgmentStatus
-from anser_tui.workspace.rubric import Rubric
+from anser_tui.workspace.rubric import Mark, Rubric
 
 _SEVERITY = (JudgmentStatus.OK, JudgmentStatus.INVALID, JudgmentStatus.PARSE_ERROR,
              JudgmentStatus.TRANSPORT_ERROR)
@@ -31,6 +31,11 @@ class Reply:
     output_tokens: int | None = None
 
 
+def _integer(mark: Mark | None) -> int | None:
+    """A call's own mark: an integer one (0-4, 0/1); other kinds live in the judgment's marks."""
+    return mark if isinstance(mark, int) else None
+
+
 def _total(values: Sequence[float | int | None]) -> float | int | None:
     present = [v for v in values if v is not None]
     return sum(present) if present else None
@@ -41,10 +46,10 @@ def assemble(run: str, task_id: str, rubric: Rubric, replies: Sequence[Reply], *
              judge: str = "") -> Judgment:
     calls = tuple(JudgeCall(
         criterion=r.spec.criterion, status=r.parsed.status, raw=r.parsed.raw,
-        mark=r.parsed.marks.get(r.spec.criterion) if r.spec.criterion else None,
+        mark=_integer(r.parsed.marks.get(r.spec.criterion)) if r.spec.criterion else None,
         explanation=r.parsed.reason, error=r.parsed.error, latency_s=r.latency_s,
         input_tokens=r.input_tokens, output_tokens=r.output_tokens) for r in replies)
-    marks: dict[str, int] = {}
+    marks: dict[str, Mark] = {}
     for r in replies:
         marks.update(r.parsed.marks)
     status = max((c.status for c in calls), key=_SEVERITY.index)

@@ -3,12 +3,13 @@
 The human value of an item is each reviewer's blind verdict where there is one, else their
 standing verdict (`sessions.verdicts`); adjudicators' verdicts and rechecks are not paired (an
 adjudicator has seen the reviewers; a recheck measures the reviewer). The judge's value is the
-run's current judgment (of the run's primary judge, or the judge asked for). Dimensions are
-the rubric's criteria by key (0-4 or binary, as the criterion says) and "score", the 0-100
-score. A mark is paired when both sides give the criterion a valid value; the score when both
-are on the 0-100 scale, as the rubric's aggregate puts it there (`Aggregate.on_0_100`: a
-weighted 0-100 score or a 0/100 verdict as it is, clipped points times 100; the judge's score
-only where its judgment is usable: status ok, or invalid with a score).
+run's current judgment (of the run's primary judge, or the judge asked for). Dimensions are the
+rubric's criteria by key (0-4, binary or a number, as the criterion says; a grade on the 0-4
+scale at 4 times its level's value: a level worth full credit pairs as 4, half as 2) and
+"score", the 0-100 score. A mark is paired when both sides give the criterion a valid value; the
+score when both are on the 0-100 scale, as the rubric's aggregate puts it there
+(`Aggregate.on_0_100`: a weighted 0-100 score or a 0/100 verdict as it is, clipped points times
+100; the judge's score only where its judgment is usable: status ok, or invalid with a score).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from anser_tui.scoring.agreement import ScaleKind
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.judgments import current_judgments, judgment_marks, usable_score
 from anser_tui.workspace.records import Decision, Judgment
-from anser_tui.workspace.rubric import Criterion, CriterionKind, Rubric
+from anser_tui.workspace.rubric import Criterion, CriterionKind, Mark, Rubric
 from anser_tui.workspace.store import WorkspaceStore
 from anser_tui.workspace.tasks import Task
 
@@ -45,12 +46,16 @@ class Pair:
 class JudgeSide:
     """What the judge said on an item: its marks and its score (None: not usable)."""
 
-    marks: Mapping[str, int]
+    marks: Mapping[str, Mark]
     score: float | None
 
 
 def scale_of(kind: CriterionKind) -> ScaleKind:
-    return "binary" if kind is CriterionKind.BINARY else "scale_0_4"
+    """The scale a criterion's marks are paired on: binary, a number's own, else 0-4 (a
+    grade at 4 times its level's value, `Criterion.paired`)."""
+    if kind is CriterionKind.BINARY:
+        return "binary"
+    return "number" if kind is CriterionKind.NUMBER else "scale_0_4"
 
 
 POOLED = "\x00"  # joins a pooled row's name to the criterion key that is one of its pairs
@@ -75,7 +80,7 @@ def side_values(rubric: Rubric, marks: Mapping[str, Any], score: float | None,
     for c in rubric.criteria:
         value = marks.get(c.key)
         if value is not None and c.valid(value):
-            out[(c.key, scale_of(c.kind))] = float(int(value))
+            out[(c.key, scale_of(c.kind))] = c.paired(value)
             if pooled and c.kind is CriterionKind.BINARY and len(rubric.criteria) > 1:
                 for row in pooled_dimensions(c):
                     out[(f"{row}{POOLED}{c.key}", "binary")] = float(int(value))

@@ -4,10 +4,13 @@
 pairs in review order (by the time of the human verdict each pair uses), so that the screen
 can draw, for any scope and dimension:
 
-- `confusion`: counts of (human value, judge value), the 0-100 score in five bins of 20 points;
-- `bias_by_bin`: the signed bias (judge - human) per judge value (score: per 20-point bin);
+- `confusion`: counts of (human value, judge value), the 0-100 score in five bins of 20 points,
+  a number criterion in five equal bins of its range, a grade's values named by its levels
+  (two levels of one value joined, "X/Y"; never the 0-4 values they are paired at);
+- `bias_by_bin`: the signed bias (judge - human) per judge value (score, number: per bin);
 - `over_review_order`: the cumulative agreement after each pair in review order (exact
-  agreement on a 0-4 or binary scale, mean absolute error on the score) and the width of its
+  agreement on a 0-4, binary or grade scale, mean absolute error on the score and on a number
+  criterion) and the width of its
   95% interval by the normal approximation (the report's bootstrap would be too slow per step).
 """
 
@@ -22,6 +25,7 @@ from anser_tui.calibration.pairs import SCORE, CalibrationInputs, Pair
 from anser_tui.calibration.report import CalibrationReport, calibration_report
 from anser_tui.scoring.agreement_bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
 from anser_tui.scoring.corrected import Method
+from anser_tui.workspace.rubric import Criterion, CriterionKind
 from anser_tui.workspace.store import WorkspaceStore
 
 SCORE_BINS = ("0-20", "20-40", "40-60", "60-80", "80-100")
@@ -40,19 +44,67 @@ def in_scope(pair: Pair, scope: str) -> bool:
     return kind == "all"
 
 
-def bin_of(pair_value: float, dimension: str) -> int:
-    """The heat map's and the bias plot's bin: the value itself (marks), a 20-point bin
-    (the score; 100 falls in the last)."""
-    if dimension == SCORE:
-        return min(int(pair_value // 20), len(SCORE_BINS) - 1)
-    return int(pair_value)
+@dataclass(frozen=True)
+class Bins:
+    """One dimension's bins for the heat map and the bias plot: each a mark's value
+    (`values`), or equal ranges of `width` from `low` (the last takes the top)."""
+
+    labels: tuple[str, ...]
+    values: tuple[float, ...] = ()
+    low: float = 0.0
+    width: float = 20.0
+
+    def middle(self, index: int) -> float:
+        """The value a bin stands at on a plot's axis (a range's middle)."""
+        if self.values:
+            return self.values[index]
+        return self.low + (index + 0.5) * self.width if self.width > 0 else self.low
+
+    def of(self, value: float) -> int:
+        if self.values:
+            return self.values.index(value)
+        if self.width <= 0:
+            return 0
+        return max(0, min(int((value - self.low) // self.width), len(self.labels) - 1))
 
 
-def bin_labels(pairs: Sequence[Pair], dimension: str) -> list[str]:
-    if dimension == SCORE:
-        return list(SCORE_BINS)
-    binary = any(p.scale == "binary" for p in pairs)
-    return ["0", "1"] if binary else ["0", "1", "2", "3", "4"]
+SCORE_RANGES = Bins(SCORE_BINS)
+MARKS = {"binary": Bins(("0", "1"), (0.0, 1.0)),
+         "scale_0_4": Bins(tuple("01234"), (0.0, 1.0, 2.0, 3.0, 4.0))}
+
+
+def _grade_bins(criterion: Criterion) -> Bins:
+    """A grade's paired values (4 times each level's value), named by their levels."""
+    values = sorted({criterion.paired(lv.mark) for lv in criterion.levels})
+    names = ["/".join(lv.mark for lv in criterion.levels if criterion.paired(lv.mark) == v)
+             for v in values]
+    return Bins(tuple(names), tuple(values))
+
+
+def _number_bins(criterion: Criterion | None, pairs: Sequence[Pair]) -> Bins:
+    """Five equal ranges of a number criterion's range (else of the values paired)."""
+    seen = [v for p in pairs for v in (p.judge, p.human)]
+    low = criterion.low if criterion is not None and criterion.low is not None else min(seen)
+    high = criterion.high if criterion is not None and criterion.high is not None else max(seen)
+    width = (high - low) / 5
+    if width <= 0:
+        return Bins((f"{low:g}",), low=low, width=0.0)
+    return Bins(tuple(f"{low + i * width:g}-{low + (i + 1) * width:g}" for i in range(5)),
+                low=low, width=width)
+
+
+def bins_of(inputs: CalibrationInputs | None, pairs: Sequence[Pair], dimension: str) -> Bins:
+    """The bins of `dimension` for its `pairs` (the rubric read through `inputs`)."""
+    if dimension == SCORE or not pairs:
+        return SCORE_RANGES if dimension == SCORE else MARKS["scale_0_4"]
+    rubric = inputs.rubric(pairs[0].item.task_id) if inputs is not None else None
+    criterion = next((c for c in rubric.criteria if c.key == dimension), None) \
+        if rubric is not None else None
+    if pairs[0].scale == "number":
+        return _number_bins(criterion, pairs)
+    if criterion is not None and criterion.kind is CriterionKind.GRADE:
+        return _grade_bins(criterion)
+    return MARKS["binary" if any(p.scale == "binary" for p in pairs) else "scale_0_4"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +118,7 @@ class Point:
 class CalibrationView:
     report: CalibrationReport
     pairs: list[Pair]  # in review order
+    inputs: CalibrationInputs | None = None  # the rubrics, for each dimension's bins
 
     @property
     def scopes(self) -> list[str]:
@@ -87,27 +140,35 @@ class CalibrationView:
     def confusion(self, scope: str, dimension: str) -> tuple[list[str], list[list[int]]]:
         """(labels, counts[human bin][judge bin])."""
         pairs = self.chosen(scope, dimension)
-        labels = bin_labels(pairs, dimension)
-        counts = [[0] * len(labels) for _ in labels]
+        bins = bins_of(self.inputs, pairs, dimension)
+        counts = [[0] * len(bins.labels) for _ in bins.labels]
         for p in pairs:
-            counts[bin_of(p.human, dimension)][bin_of(p.judge, dimension)] += 1
-        return labels, counts
+            counts[bins.of(p.human)][bins.of(p.judge)] += 1
+        return list(bins.labels), counts
 
-    def bias_by_bin(self, scope: str, dimension: str) -> list[tuple[str, int, float]]:
-        """(judge bin, n, mean judge - human) for each bin with pairs."""
+    def bias_by_bin(self, scope: str, dimension: str) -> list[tuple[str, int, float, float]]:
+        """(judge bin, n, mean judge - human, the bin's value on the axis) for each bin with
+        pairs."""
         pairs = self.chosen(scope, dimension)
-        labels = bin_labels(pairs, dimension)
+        bins = bins_of(self.inputs, pairs, dimension)
         sums: dict[int, list[float]] = {}
         for p in pairs:
-            sums.setdefault(bin_of(p.judge, dimension), []).append(p.judge - p.human)
-        return [(labels[b], len(d), sum(d) / len(d)) for b, d in sorted(sums.items())]
+            sums.setdefault(bins.of(p.judge), []).append(p.judge - p.human)
+        return [(bins.labels[b], len(d), sum(d) / len(d), bins.middle(b))
+                for b, d in sorted(sums.items())]
+
+    def measures_error(self, dimension: str) -> bool:
+        """Whether `over_review_order` follows the mean absolute error (the score, a number
+        criterion) rather than exact agreement."""
+        return dimension == SCORE or any(p.scale == "number" for p in self.pairs
+                                         if p.dimension == dimension)
 
     def over_review_order(self, scope: str, dimension: str) -> list[Point]:
         """The cumulative agreement after each pair, in review order."""
         out: list[Point] = []
         values: list[float] = []
         for p in self.chosen(scope, dimension):
-            values.append(abs(p.judge - p.human) if dimension == SCORE
+            values.append(abs(p.judge - p.human) if self.measures_error(dimension)
                           else float(p.judge == p.human))
             n = len(values)
             mean = sum(values) / n
@@ -135,4 +196,5 @@ def calibration_view(store: WorkspaceStore, runs: Collection[str] | None = None,
     """The report and the pairs in review order (slow: run it off the UI thread)."""
     report = calibration_report(store, runs, seed=seed, resamples=resamples,
                                 target_width=target_width, method=method)
-    return CalibrationView(report, review_ordered(CalibrationInputs(store, runs)))
+    inputs = CalibrationInputs(store, runs)
+    return CalibrationView(report, review_ordered(inputs), inputs)

@@ -45,6 +45,16 @@ def value_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2)
 
 
+def mark_text(mark: Any) -> str:
+    """A mark as a reviewer reads it: a grade's level as written ("C"), an integer as is, a
+    number in up to six significant digits (0.75, 1e-07); "—" for none."""
+    if mark is None:
+        return "—"
+    if isinstance(mark, float):
+        return f"{mark:g}"
+    return str(mark)
+
+
 def ground_truth_text(value: Any) -> str:
     """A value as a judge prompt holds it: text as is, anything else as compact JSON with
     non-ASCII kept."""

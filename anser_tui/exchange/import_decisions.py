@@ -28,7 +28,7 @@ from anser_tui.workspace.decisions import append_decision, verdict_kind
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.judgments import current_judgments
 from anser_tui.workspace.records import Decision, ReasonCode
-from anser_tui.workspace.rubric import Rubric
+from anser_tui.workspace.rubric import Criterion, CriterionKind, Mark, Rubric
 from anser_tui.workspace.runs import iter_jsonl
 from anser_tui.workspace.sessions import (
     REVIEW,
@@ -55,7 +55,7 @@ def _reason(value: Any, path: Path, line: int) -> ReasonCode | None:
     raise InputError(f"reason_code {value!r} is not one of: {_CODES}", path, line)
 
 
-def _marks(value: Any, rubric: Rubric, path: Path, line: int) -> dict[str, int]:
+def _marks(value: Any, rubric: Rubric, path: Path, line: int) -> dict[str, Mark]:
     if not isinstance(value, dict):
         raise InputError("'marks' must be an object {criterion: value}", path, line)
     unknown = sorted(set(value) - set(rubric.keys))
@@ -69,9 +69,16 @@ def _marks(value: Any, rubric: Rubric, path: Path, line: int) -> dict[str, int]:
     for c in rubric.criteria:
         v = value[c.key]
         if not c.valid(v):
-            allowed = "0-4" if c.max_value == 4 else "0 or 1"
-            raise InputError(f"mark {c.key}={v!r} is not an integer {allowed}", path, line)
-    return {c.key: int(value[c.key]) for c in rubric.criteria}
+            raise InputError(f"mark {c.key}={v!r} is not {c.allowed()}", path, line)
+    return {c.key: _stored(c, value[c.key]) for c in rubric.criteria}
+
+
+def _stored(criterion: Criterion, value: Mark) -> Mark:
+    """A valid mark as the workspace keeps it: 0-4 and binary marks as integers (true is 1),
+    a grade's level and a number as given."""
+    if criterion.kind in (CriterionKind.GRADE, CriterionKind.NUMBER):
+        return value
+    return int(value)
 
 
 def _text(record: dict[str, Any], key: str, path: Path, line: int) -> str | None:

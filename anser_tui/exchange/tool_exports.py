@@ -17,6 +17,7 @@ from anser_tui.calibration.adjudication import Settlement, Standing, settle
 from anser_tui.core.errors import InputError
 from anser_tui.exchange.data_folder import data_folder
 from anser_tui.review.verdicts import VerdictBook
+from anser_tui.workspace.rubric import Mark
 from anser_tui.workspace.sessions import SessionInfo, load_sessions
 from anser_tui.workspace.store import WorkspaceStore
 
@@ -24,7 +25,7 @@ from anser_tui.workspace.store import WorkspaceStore
 @dataclass(frozen=True)
 class SettledVerdict:
     task_id: str
-    marks: dict[str, int]
+    marks: dict[str, Mark]
     author: str
     created_at: str | None
     reason_code: str | None

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from anser_tui.benchmarks.card import Block, CardItem, Section, plain_lines
 from anser_tui.benchmarks.evidence import EvidenceView
 from anser_tui.benchmarks.registry import benchmark_named
-from anser_tui.core.text import cell_width, neutralize, value_text
+from anser_tui.core.text import cell_width, mark_text, neutralize, value_text
 from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
 from anser_tui.corpora.library import CorpusLibrary
 from anser_tui.review.attempts import attempt_entries
@@ -57,7 +57,8 @@ def _decision_line(session: str, event: Decision, undone: set[str],
     if event.marks:
         order = {c.key: i for i, c in enumerate(rubric.criteria)} if rubric else {}
         keys = sorted(event.marks, key=lambda k: (order.get(k, len(order)), k))
-        parts.append("marks " + " ".join(f"{neutralize(k)}={event.marks[k]}" for k in keys))
+        parts.append("marks " + " ".join(f"{neutralize(k)}={neutralize(mark_text(event.marks[k]))}"
+                                         for k in keys))
     if event.score is not None:
         parts.append(f"score {_number(event.score)}")
     if event.reason_code is not None:
@@ -191,7 +192,7 @@ def review_card(store: WorkspaceStore, library: CorpusLibrary, task: Task, run: 
         for criterion in rubric.criteria if rubric else ():
             mark = judgment.marks.get(criterion.key)
             lines.append(f"  {neutralize(criterion.label):<18} {criterion.weight:.2f}  "
-                         f"{'—' if mark is None else mark}")
+                         f"{neutralize(mark_text(mark))}")
         if judgment.error:
             lines.append(f"  error: {neutralize(judgment.error)}")
         lines += [*_said_lines(card.judge_said), ""]

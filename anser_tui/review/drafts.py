@@ -8,24 +8,27 @@ from dataclasses import dataclass, field
 
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import ReasonCode
+from anser_tui.workspace.rubric import Mark
 
 
 @dataclass
 class Draft:
-    """Marks and a reason typed on an item and not committed: digits typed in rubric order
-    (`marks`), or marks set one criterion at a time, by key (`criteria`)."""
+    """Marks and a reason typed on an item and not committed: marks typed in rubric order
+    (`marks`, with the `number` still being typed for the next), or marks set one criterion
+    at a time, by key (`criteria`)."""
 
-    marks: list[int]
+    marks: list[Mark]
     reason: ReasonCode | None
     criteria: dict[str, int] = field(default_factory=dict)
+    number: str = ""  # a number being typed for the next criterion
 
     @property
     def empty(self) -> bool:
-        return not self.marks and self.reason is None and not self.criteria
+        return not self.marks and self.reason is None and not self.criteria and not self.number
 
     def describe(self) -> str:
         """"3 marks and a reason"."""
-        typed = len(self.marks) + len(self.criteria)
+        typed = len(self.marks) + len(self.criteria) + bool(self.number)
         what = f"{typed} mark{'s' * (typed != 1)}"
         return what + (" and a reason" if self.reason is not None else "")
 

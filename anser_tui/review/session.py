@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from anser_tui.benchmarks.registry import benchmark_named
@@ -19,7 +20,7 @@ from anser_tui.workspace.decisions import (
 )
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import Decision, DecisionKind, Judgment, ReasonCode
-from anser_tui.workspace.rubric import Rubric
+from anser_tui.workspace.rubric import Mark, Rubric
 from anser_tui.workspace.sessions import (
     REVIEW,
     QueueEntry,
@@ -227,7 +228,7 @@ class ReviewSession:
                             judge_visible=decision.judge_visible, reason_code=code,
                             comment=decision.comment, judgment_uid=decision.judgment_uid)
 
-    def override(self, item: Item, marks: dict[str, int], judgment: Judgment | None,
+    def override(self, item: Item, marks: Mapping[str, Mark], judgment: Judgment | None,
                  judge_visible: bool = True, reason_code: ReasonCode | None = None,
                  comment: str | None = None, time_spent_s: float | None = None) -> Decision:
         """The reviewer's own marks, scored as the judge is asked to score them; marks equal

@@ -14,6 +14,8 @@ adds "scope" and "dimension" to the JSON. Scales and what each row reports:
 - "score_0_100" (the 0-100 score, continuous): exact = equal scores, within-1 = within one
   point (|judge - human| <= 1); no kappa and no confusion matrix (null: the score is not a set of
   categories; MAE, bias and the correlations describe it); interval alpha.
+- "number" (a criterion whose marks are real numbers in its own units): as the score, but
+  within-1 is null (one unit means nothing of its own) and any finite value is on the scale.
 
 Every scale: MAE = mean |judge - human|; bias = mean(judge - human) (positive: the judge scores
 higher); Pearson and Spearman; bootstrap 95% intervals for bias and kappa (agreement_bootstrap).
@@ -26,6 +28,7 @@ defined, as scikit-learn and krippendorff compute them; n = 0 gives an all-zero 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -47,11 +50,12 @@ from anser_tui.scoring.agreement_coefficients import (
     spearman,
 )
 
-ScaleKind = Literal["scale_0_4", "binary", "score_0_100"]
+ScaleKind = Literal["scale_0_4", "binary", "score_0_100", "number"]
 _LABELS: dict[ScaleKind, tuple[int, ...] | None] = {
-    "scale_0_4": (0, 1, 2, 3, 4), "binary": (0, 1), "score_0_100": None}
+    "scale_0_4": (0, 1, 2, 3, 4), "binary": (0, 1), "score_0_100": None, "number": None}
 _LEVELS: dict[ScaleKind, Level] = {
-    "scale_0_4": "ordinal", "binary": "nominal", "score_0_100": "interval"}
+    "scale_0_4": "ordinal", "binary": "nominal", "score_0_100": "interval",
+    "number": "interval"}
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,9 @@ class Scale:
         """ValueError for a value off the scale (not a label, or outside 0..100, or NaN)."""
         if self.labels is not None:
             label_indices(values, self.labels)
+        elif self.kind == "number":
+            if not all(math.isfinite(float(v)) for v in values):
+                raise ValueError("a number that is not finite")
         elif not all(0.0 <= float(v) <= 100.0 for v in values):
             raise ValueError("a 0-100 score outside 0..100 (or NaN)")
 
@@ -83,6 +90,7 @@ class Scale:
 SCALE_0_4 = Scale("scale_0_4")
 BINARY = Scale("binary")
 SCORE_0_100 = Scale("score_0_100")
+NUMBER = Scale("number")
 
 
 @dataclass(frozen=True)
@@ -155,7 +163,8 @@ def agreement_row(judge: Sequence[float], human: Sequence[float], scale: Scale, 
         fpr, fnr = _rate(fp, tn + fp), _rate(fn, fn + tp)
     return AgreementRow(
         scale=scale.kind, n=n, exact_agreement=_mean(diff == 0),
-        within_1_agreement=None if scale.kind == "binary" else _mean(np.abs(diff) <= 1),
+        within_1_agreement=None if scale.kind in ("binary", "number")
+        else _mean(np.abs(diff) <= 1),
         mae=_mean(np.abs(diff)), bias=_mean(diff), bias_ci=bias_ci,
         pearson=pearson(j, h), spearman=spearman(j, h),
         kappa=cohen_kappa(human, judge, labels, quadratic) if labels is not None else None,

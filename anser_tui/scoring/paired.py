@@ -3,7 +3,8 @@ their paired differences (B - A) with a paired bootstrap 95% interval that resam
 of items (items sharing a context are drawn together), and McNemar's exact p for binary scales.
 
 The differences: quadratic kappa, MAE and exact agreement on the 0-4 scale; Cohen's kappa and
-accuracy (exact agreement) on binary ones; MAE and exact agreement on the 0-100 score. Each
+accuracy (exact agreement) on binary ones; MAE and exact agreement on the 0-100 score and on a
+number criterion. Each
 resample draws as many clusters as there are, with replacement (`numpy.random.default_rng(seed)`),
 and computes both judges' statistics on the same drawn items; the interval is the 2.5th and
 97.5th percentiles of the resampled differences, over the resamples where both are defined
@@ -32,6 +33,7 @@ DELTA_KEYS: dict[ScaleKind, tuple[str, ...]] = {
     "scale_0_4": ("quadratic_kappa", "mae", "exact_agreement"),
     "binary": ("kappa", "accuracy"),
     "score_0_100": ("mae", "exact_agreement"),
+    "number": ("mae", "exact_agreement"),
 }
 
 

@@ -265,7 +265,9 @@ class CalibrationScreen(Screen[None]):
         plt.xlabel("judge value (bin middle)")
         plt.ylabel("bias")
         if bins:  # bars at each bin's middle value: plotext places string labels by hash order
-            plt.bar([_middle(b[0]) for b in bins], [b[2] for b in bins])
+            plt.bar([b[3] for b in bins], [b[2] for b in bins])
+            if not all(_numeric(b[0]) for b in bins):  # a grade's levels name its values
+                plt.xticks([b[3] for b in bins], [b[0] for b in bins])
         plot.refresh()
 
     def _plot_order(self, view: CalibrationView) -> None:
@@ -274,10 +276,11 @@ class CalibrationScreen(Screen[None]):
         plt.clear_data()
         plt.clear_figure()
         points = view.over_review_order(self.scope, self.dimension)
-        what = "mean abs. error" if self.dimension == "score" else "exact agreement"
+        error = view.measures_error(self.dimension)
+        what = "mean abs. error" if error else "exact agreement"
         plt.title(f"{what}, 95% width")
         plt.xlabel("reviews so far")
-        plt.ylabel("MAE" if self.dimension == "score" else "agreement")
+        plt.ylabel("MAE" if error else "agreement")
         if points:
             plt.plot([p.n for p in points], [p.agreement for p in points], label=what)
             widths = [p for p in points if p.width is not None]
@@ -287,7 +290,6 @@ class CalibrationScreen(Screen[None]):
         plot.refresh()
 
 
-def _middle(label: str) -> float:
-    """A judge bin's middle value: "20-40" -> 30, "3" -> 3."""
-    low, _, high = label.partition("-")
-    return (float(low) + float(high)) / 2 if high else float(low)
+def _numeric(label: str) -> bool:
+    """A bin named by numbers ("3", "20-40"), not by a grade's levels ("I/N")."""
+    return label.replace("-", "").replace(".", "").replace("e", "").isdigit()

@@ -40,6 +40,7 @@ from anser_tui.widgets.queue_list import QueueList
 from anser_tui.widgets.review_header import ReviewHeader
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import ReasonCode
+from anser_tui.workspace.rubric import CriterionKind, Mark
 
 
 class ReviewScreen(Screen[None]):
@@ -93,7 +94,7 @@ class ReviewScreen(Screen[None]):
         return self.query_one(DecisionBar)
 
     @property
-    def pending(self) -> list[int]:
+    def pending(self) -> list[Mark]:
         """The digit marks typed on the item, in rubric order."""
         return self.bar.typed
 
@@ -134,19 +135,26 @@ class ReviewScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the keys of the item's card and marks form are bound."""
         card = self.view.card if self.view is not None else None
-        return bound(action, card, self.criteria_form)
+        return bound(action, card, self.criteria_form, self._numbers())
+
+    def _numbers(self) -> bool:
+        """The item's rubric has a number criterion (its keys 5-9, '.', '-' are bound)."""
+        rubric = self.view.rubric if self.view is not None else None
+        return rubric is not None and any(c.kind is CriterionKind.NUMBER
+                                          for c in rubric.criteria)
 
     def key_areas(self) -> list[tuple[str, list[BindingType]]]:
         """The review keys this item binds, by area, for the help screen."""
         view = self.view
         return key_areas(view.card if view is not None else None, self.criteria_form,
-                         view is not None and view.has_evidence)
+                         view is not None and view.has_evidence, self._numbers())
 
     def _keep_draft(self, item: Item) -> None:
         """Keep what was typed on the item being left, and say so."""
         bar = self.bar
         draft = Draft(list(bar.typed), bar.reason,
-                      dict(self.query_one(CriterionList).marks) if self.criteria_form else {})
+                      dict(self.query_one(CriterionList).marks) if self.criteria_form else {},
+                      bar.number)
         if self.drafts.keep(item, draft):
             self.notify(f"Draft kept for {item.task_id}: {draft.describe()} (shown when you "
                         "come back).", timeout=3, markup=False)
@@ -161,7 +169,7 @@ class ReviewScreen(Screen[None]):
         self.criteria_form = view.card.form is FormKind.CRITERIA and view.rubric is not None
         self.view = view
         self.bar.load(view, draft.marks if draft else [], draft.reason if draft else None,
-                      draft is not None)
+                      draft is not None, draft.number if draft else "")
         self.query_one(ItemPanels).show(view, self.criteria_form,
                                         draft.criteria if draft else {}, self.unfolded,
                                         self._key_of("unfold"))
@@ -286,6 +294,9 @@ class ReviewScreen(Screen[None]):
     def action_mark(self, digit: int) -> None:
         self.bar.type_mark(digit)
 
+    def action_number_key(self, key: str) -> None:
+        self.bar.type_number_key(key)
+
     def action_unmark(self) -> None:
         self.bar.unmark()
 
@@ -295,7 +306,7 @@ class ReviewScreen(Screen[None]):
     def action_commit(self) -> None:
         view = self.view
         assert view is not None
-        if not self.bar.marks_typed() or view.rubric is None:
+        if not self.bar.typing or view.rubric is None:
             self._open_sources(view)  # no marks typed: Enter opens the evidence or documents
             return
         self.bar.commit()

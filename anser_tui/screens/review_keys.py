@@ -2,9 +2,10 @@
 
 DESIGN 7: n/p next/prev, a accept, digits fill the dimensions in order then Enter commits, r
 reason, c comment, f flag, s skip, u undo, / filter, g go to; z gives the focused panel the
-screen and back. A benchmark's card adds its own (e unfold, x flip); a criterion list has its
-own keys (widgets.criterion_list), and none of them takes n or p, so next/prev stay reachable
-in every context.
+screen and back. Where the item's rubric has a number criterion, the digits 5-9, "." and "-"
+are bound too (a number is typed as text, and Enter ends it). A benchmark's card adds its own
+(e unfold, x flip); a criterion list has its own keys (widgets.criterion_list), and none of
+them takes n or p, so next/prev stay reachable in every context.
 """
 
 from __future__ import annotations
@@ -17,15 +18,23 @@ from anser_tui.widgets.evidence_table import EvidenceTable
 
 MARKS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
                   id=f"review.mark-{d}") for d in range(5)]
+NUMBER_KEYS = [*(Binding(str(d), f"number_key('{d}')", "Number", show=False,
+                         id=f"review.number-{d}") for d in range(5, 10)),
+               Binding("full_stop", "number_key('.')", "Decimal point", show=False,
+                       key_display=".", id="review.number-point"),
+               Binding("minus", "number_key('-')", "Minus sign", show=False, key_display="-",
+                       id="review.number-minus")]
 # the actions a benchmark's card adds, by the key it names
 CARD_ACTIONS = {"unfold": CardKey.UNFOLD, "flip": CardKey.FLIP}
 SEQUENCE_ACTIONS = {"mark", "unmark"}  # digits typed in order: not with a criterion list
+NUMBER_ACTION = "number_key"  # only where the rubric has a number criterion
 
 REVIEW_BINDINGS: tuple[BindingType, ...] = (
     Binding("n", "next", "Next", id="review.next"),
     Binding("p", "previous", "Prev", id="review.previous"),
     Binding("a", "accept", "Accept", id="review.accept"),
     *MARKS,
+    *NUMBER_KEYS,
     Binding("y", "mark(1)", "Met", show=False, id="review.mark-yes"),
     Binding("enter", "commit", "Commit", priority=True, id="review.commit"),
     Binding("backspace", "unmark", "Del mark", show=False, id="review.unmark"),
@@ -52,21 +61,26 @@ REVIEW_BINDINGS: tuple[BindingType, ...] = (
 )
 
 
-def bound(action: str, card: ReviewCard | None, criteria_form: bool) -> bool:
+def bound(action: str, card: ReviewCard | None, criteria_form: bool,
+          numbers: bool = False) -> bool:
     """Whether `action` is bound on an item with `card`: a card's own keys where it offers
-    them, digits typed in order unless its criteria are a list."""
+    them, digits typed in order unless its criteria are a list, a number's keys where its
+    rubric has a number criterion (`numbers`)."""
     if action in CARD_ACTIONS:
         return card is not None and card.offers(CARD_ACTIONS[action])
     if action in SEQUENCE_ACTIONS:
         return not criteria_form
+    if action == NUMBER_ACTION:
+        return numbers and not criteria_form
     return True
 
 
-def key_areas(card: ReviewCard | None, criteria_form: bool,
-              evidence: bool) -> list[tuple[str, list[BindingType]]]:
+def key_areas(card: ReviewCard | None, criteria_form: bool, evidence: bool,
+              numbers: bool = False) -> list[tuple[str, list[BindingType]]]:
     """The review keys an item binds, by area, for the help screen."""
     review = [b for b in REVIEW_BINDINGS
-              if isinstance(b, Binding) and bound(b.action.split("(")[0], card, criteria_form)]
+              if isinstance(b, Binding)
+              and bound(b.action.split("(")[0], card, criteria_form, numbers)]
     areas: list[tuple[str, list[BindingType]]] = [("Review", list(review))]
     if criteria_form:
         areas.append(("Criteria", list(CriterionList.BINDINGS)))

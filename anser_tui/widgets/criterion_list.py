@@ -10,6 +10,7 @@ holds what is being typed and says so (`Marked`, `Moved`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -18,7 +19,12 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Static
 
-from anser_tui.workspace.rubric import Criterion, Rubric
+from anser_tui.workspace.rubric import Criterion, Mark, Rubric
+
+
+def binary_marks(marks: Mapping[str, Mark]) -> dict[str, int]:
+    """A criterion list's marks (met 1, not met 0) of any marks."""
+    return {key: int(value) for key, value in marks.items() if isinstance(value, int)}
 
 
 def _mark(value: int | None) -> str:

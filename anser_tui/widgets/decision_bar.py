@@ -3,7 +3,9 @@ standing; and the verbs that decide (accept, commit, flip), each committed to th
 before it says so (`Committed`).
 
 Marks come from one of two forms, as the benchmark's card says: digits filling the criteria in
-order (typed here), or a criterion list (`CriterionList`, whose complete marks Enter commits).
+order (typed here, each key read by `review.mark_entry`: a grade's level by its place, a
+number as text that Enter ends), or a criterion list (`CriterionList`, whose complete marks
+Enter commits).
 Once committed, nothing typed is left: the item shows its decision, and Enter commits nothing
 again until new marks are typed.
 """
@@ -20,6 +22,7 @@ from textual.widgets import Static
 
 from anser_tui.benchmarks.card import FormKind
 from anser_tui.review.item_view import ItemView
+from anser_tui.review.mark_entry import digit_mark, grow_number, read_number
 from anser_tui.review.reasons import reason_target
 from anser_tui.review.session import ReviewSession
 from anser_tui.widgets.criterion_list import CriterionList
@@ -27,7 +30,7 @@ from anser_tui.widgets.line_fit import fit_parts
 from anser_tui.widgets.marks_line import Parts, criteria_line, sequence_line, unjudged_line
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import Decision, DecisionKind, ReasonCode
-from anser_tui.workspace.rubric import CriterionKind
+from anser_tui.workspace.rubric import Criterion, CriterionKind, Mark
 
 
 class DecisionBar(Static):
@@ -75,7 +78,8 @@ class DecisionBar(Static):
         self.session = session
         self.criteria = criteria
         self.view: ItemView | None = None
-        self.typed: list[int] = []
+        self.typed: list[Mark] = []
+        self.number = ""  # the number being typed for the next criterion, until Enter ends it
         self.reason: ReasonCode | None = None
         self.shown_at = time.monotonic()
         self.last_commit: tuple[Item, Decision] | None = None  # the latest accept or override
@@ -92,14 +96,19 @@ class DecisionBar(Static):
         card = self.view.card if self.view is not None else None
         return card is not None and card.form is FormKind.CRITERIA
 
-    def load(self, view: ItemView, typed: list[int], reason: ReasonCode | None,
-             restored: bool) -> None:
+    def load(self, view: ItemView, typed: list[Mark], reason: ReasonCode | None,
+             restored: bool, number: str = "") -> None:
         """A new item (or the same one again): its view and what was typed on it."""
-        self.view, self.typed, self.reason = view, typed, reason
+        self.view, self.typed, self.reason, self.number = view, typed, reason, number
         self.restored = restored
         self.shown_at = time.monotonic()
 
-    def marks_typed(self) -> dict[str, int]:
+    @property
+    def typing(self) -> bool:
+        """Marks (or a number) are being typed."""
+        return bool(self.marks_typed() or self.number)
+
+    def marks_typed(self) -> dict[str, Mark]:
         """The marks typed so far, by criterion key (either form)."""
         view = self.view
         if self.criterion_form:
@@ -121,8 +130,9 @@ class DecisionBar(Static):
             self._show(criteria_line(view.rubric, self.criteria.marks, self.reason, verdict))
         else:
             self.complete = len(self.typed) == len(view.rubric.criteria)
-            self._show(sequence_line(view.rubric, self.typed, self.reason, verdict))
-        if self.restored and not (self.marks_typed() or self.reason):
+            self._show(sequence_line(view.rubric, self.typed, self.reason, verdict,
+                                     self.number))
+        if self.restored and not (self.typing or self.reason):
             self.restored = False
 
     def _show(self, parts: Parts) -> None:
@@ -143,7 +153,7 @@ class DecisionBar(Static):
 
     def clear(self) -> None:
         """Drop what is typed (marks of either form, the reason)."""
-        self.typed, self.reason, self.restored = [], None, False
+        self.typed, self.reason, self.restored, self.number = [], None, False, ""
         self.criteria.clear()
         self._changed()
 
@@ -162,23 +172,70 @@ class DecisionBar(Static):
     def _refuse(self, problem: str) -> None:
         self.notify(problem, severity="warning", timeout=4, markup=False)
 
-    def type_mark(self, digit: int) -> None:
-        """Fill the next criterion."""
-        if not self.judged():
-            return
+    def _next(self) -> Criterion | None:
+        """The criterion the next key fills; None (and a bell) when every one is typed."""
         view = self.view
         assert view is not None and view.rubric is not None
         criteria = view.rubric.criteria
         if len(self.typed) >= len(criteria):
             self.app.bell()
-        elif criteria[len(self.typed)].kind is CriterionKind.BINARY and digit > 1:
-            self._refuse(f"{criteria[len(self.typed)].label} is met (1, y) or not met (0).")
+            return None
+        return criteria[len(self.typed)]
+
+    def type_mark(self, digit: int) -> None:
+        """Fill the next criterion (a number criterion takes the digit into its text)."""
+        if not self.judged():
+            return
+        criterion = self._next()
+        if criterion is None:
+            return
+        if criterion.kind is CriterionKind.NUMBER:
+            self.type_number_key(str(digit))
+            return
+        mark, problem = digit_mark(criterion, digit)
+        if mark is None:
+            self._refuse(problem or "")
         else:
-            self.typed.append(digit)
+            self.typed.append(mark)
             self._changed()
 
+    def type_number_key(self, key: str) -> None:
+        """A digit, decimal point or minus sign of the number the next criterion takes."""
+        if not self.judged():
+            return
+        criterion = self._next()
+        if criterion is None:
+            return
+        grown = grow_number(self.number, key) if criterion.kind is CriterionKind.NUMBER \
+            else None
+        if criterion.kind is not CriterionKind.NUMBER:
+            self._refuse(f"{criterion.label} takes {criterion.allowed()}.")
+        elif grown is None:
+            self.app.bell()
+        else:
+            self.number = grown
+            self._changed()
+
+    def end_number(self) -> bool:
+        """Enter on a number being typed: it becomes the criterion's mark; False (and why)
+        when it is not a number in the criterion's range."""
+        criterion = self._next()
+        if criterion is None:
+            return False
+        mark, problem = read_number(criterion, self.number)
+        if mark is None:
+            self._refuse(problem or "")
+            return False
+        self.typed.append(mark)
+        self.number = ""
+        self._changed()
+        return True
+
     def unmark(self) -> None:
-        if self.typed:
+        if self.number:
+            self.number = self.number[:-1]
+            self._changed()
+        elif self.typed:
             self.typed.pop()
             self._changed()
 
@@ -189,7 +246,7 @@ class DecisionBar(Static):
     # -- deciding ------------------------------------------------------------------------
     def _decided(self, decision: Decision, visible: bool = True) -> None:
         assert self.view is not None
-        self.typed, self.reason, self.restored = [], None, False
+        self.typed, self.reason, self.restored, self.number = [], None, False, ""
         self.criteria.clear()
         self.last_commit = (self.view.item, decision)
         self.post_message(self.Committed(self.view.item, decision, visible))
@@ -200,7 +257,7 @@ class DecisionBar(Static):
             return
         view = self.view
         assert view is not None
-        if self.marks_typed():
+        if self.typing:
             self._refuse("You have typed marks: Enter commits them, Esc clears them; then a "
                          "accepts the judge.")
         elif not self.session.judge_visible(view.item):
@@ -214,9 +271,13 @@ class DecisionBar(Static):
                                               reason_code=self.reason))
 
     def commit(self) -> None:
-        """Commit the marks typed as an override, or say what is missing."""
+        """Commit the marks typed as an override, or say what is missing. A number being
+        typed is ended first; when marks remain to be typed, that is all Enter does."""
         view = self.view
         assert view is not None and view.rubric is not None
+        if self.number and (not self.end_number()
+                            or len(self.typed) < len(view.rubric.criteria)):
+            return
         marks, total = self.marks_typed(), len(view.rubric.criteria)
         if len(marks) < total:
             what = "criteria" if self.criterion_form else "marks"
@@ -243,7 +304,7 @@ class DecisionBar(Static):
         elif judge is None:
             self._refuse("No judge verdict to flip: type yours (1 or y, 0).")
         else:
-            self._decided(self.session.override(view.item, {criteria[0].key: 1 - judge},
+            self._decided(self.session.override(view.item, {criteria[0].key: 1 - int(judge)},
                                                 view.judgment, reason_code=self.reason,
                                                 time_spent_s=self.spent()))
 
@@ -251,8 +312,7 @@ class DecisionBar(Static):
     def reason_target(self) -> tuple[Item, Decision | None]:
         """Which item (and standing decision) a reason chosen now goes with."""
         assert self.view is not None
-        return reason_target(self.session, self.view.item, bool(self.marks_typed()),
-                             self.last_commit)
+        return reason_target(self.session, self.view.item, self.typing, self.last_commit)
 
     def reason_chosen(self, item: Item, decision: Decision | None,
                       code: ReasonCode | None) -> None:

@@ -20,10 +20,11 @@ from anser_tui.benchmarks.card import FormKind
 from anser_tui.review.item_view import ItemView
 from anser_tui.review.session import ReviewSession
 from anser_tui.widgets.card_text import block_text
-from anser_tui.widgets.criterion_list import CriterionList
+from anser_tui.widgets.criterion_list import CriterionList, binary_marks
 from anser_tui.widgets.panel_fit import BORDER_ROWS, SIDE_CELLS, Slot, fit
 from anser_tui.widgets.render import judge_body, metrics_body, unjudged_body, with_parsed
 from anser_tui.widgets.text_panel import TextPanel
+from anser_tui.workspace.rubric import Mark
 
 LEAST = {"task": 4, "answer": 4, "metrics": 3, "ground-truth": 3, "criteria": 5, "judge": 6}
 ZOOMABLE = ("task", "answer", "metrics", "ground-truth", "criteria", "judge")
@@ -51,7 +52,7 @@ class ItemPanels(Horizontal):
             yield self.criteria
             yield TextPanel("Judge", id="judge")
 
-    def show(self, view: ItemView, criteria_form: bool, typed: Mapping[str, int],
+    def show(self, view: ItemView, criteria_form: bool, typed: Mapping[str, Mark],
              unfolded: bool, unfold_key: str) -> None:
         """A new item: every panel; `typed` the criterion marks of a draft brought back."""
         self.view = view
@@ -66,8 +67,9 @@ class ItemPanels(Horizontal):
             verdict = self.session.state(view.item).verdict
             judge = view.judgment.marks if view.judgment is not None and \
                 self.session.judge_visible(view.item) else {}
-            self.criteria.load(view.rubric, dict(judge),
-                               dict(verdict.marks) if verdict else {}, dict(typed))
+            self.criteria.load(view.rubric, binary_marks(judge),
+                               binary_marks(verdict.marks) if verdict else {},
+                               binary_marks(typed))
             self.criteria.focus()
         elif card.reference is not None:
             self.query_one("#ground-truth", TextPanel).show(block_text(card.reference),
@@ -90,7 +92,7 @@ class ItemPanels(Horizontal):
             title=card.answer.title)
         self.refit()
 
-    def show_judge(self, typed: Mapping[str, int]) -> None:
+    def show_judge(self, typed: Mapping[str, Mark]) -> None:
         """The judge's panel beside the marks typed (or the decision standing)."""
         view = self.view
         assert view is not None

@@ -2,7 +2,9 @@
 will do, and the decision standing.
 
 Any rubric: a 0-4 criterion takes a digit 0-4, a binary one 1 (or y) for met and 0 for not
-met. With nothing typed, the line shows the item's standing decision (typing starts a new one).
+met, a grade its level's place (the level is shown: "C", never the digit), a number its text
+until Enter ends it (`review.mark_entry`). With nothing typed, the line shows the item's
+standing decision (typing starts a new one).
 Each line is its parts ranked (`line_fit`): what stands first, the key hints after, dropped
 first on a narrow screen.
 """
@@ -13,8 +15,10 @@ from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 
+from anser_tui.core.text import mark_text
+from anser_tui.review.mark_entry import levels_hint
 from anser_tui.workspace.records import Decision, DecisionKind, ReasonCode
-from anser_tui.workspace.rubric import CriterionKind, Rubric
+from anser_tui.workspace.rubric import CriterionKind, Mark, Rubric
 
 Parts = list[tuple[Text, int]]  # (text, rank): 0 what stands, 1 a hint (dropped first)
 
@@ -24,9 +28,20 @@ def mark_keys(rubric: Rubric) -> str:
     kinds = {c.kind for c in rubric.criteria}
     if kinds == {CriterionKind.BINARY}:
         return "1/y met, 0 not met"
+    parts = []
+    if CriterionKind.SCALE_0_4 in kinds:
+        parts.append("digits 0-4")
     if CriterionKind.BINARY in kinds:
-        return "digits 0-4 (binary: 1/y, 0)"
-    return "digits 0-4"
+        parts.append("binary: 1/y, 0")
+    grade = next((c for c in rubric.criteria if c.kind is CriterionKind.GRADE), None)
+    if grade is not None:
+        parts.append(levels_hint(grade))
+    number = next((c for c in rubric.criteria if c.kind is CriterionKind.NUMBER), None)
+    if number is not None:
+        parts.append(f"a number {number.range_text()}, Enter ends it")
+    if CriterionKind.SCALE_0_4 in kinds and len(parts) > 1:
+        return f"{parts[0]} ({'; '.join(parts[1:])})"
+    return "; ".join(parts)
 
 
 def _decided(verdict: Decision) -> str:
@@ -41,7 +56,7 @@ def unjudged_line() -> Parts:
             (Text("   f flag · c comment · s skip", style="tui.muted"), 1)]
 
 
-def criteria_line(rubric: Rubric, marks: Mapping[str, int], reason: ReasonCode | None,
+def criteria_line(rubric: Rubric, marks: Mapping[str, Mark], reason: ReasonCode | None,
                   verdict: Decision | None) -> Parts:
     """A rubric marked one criterion at a time: how many are marked, what Enter does."""
     total = len(rubric.criteria)
@@ -64,23 +79,31 @@ def criteria_line(rubric: Rubric, marks: Mapping[str, int], reason: ReasonCode |
                              "marks · n next", style="tui.muted"), 1)]
 
 
-def sequence_line(rubric: Rubric, typed: Sequence[int], reason: ReasonCode | None,
-                  verdict: Decision | None) -> Parts:
-    """Marks typed in the rubric's order, one per criterion."""
+def sequence_line(rubric: Rubric, typed: Sequence[Mark], reason: ReasonCode | None,
+                  verdict: Decision | None, number: str = "") -> Parts:
+    """Marks typed in the rubric's order, one per criterion (`number`: the text of the one
+    being typed); each mark as it is stored ("C", 0.75), never a code."""
     line = Text()
-    shown = list(typed) if typed or verdict is None else [
-        verdict.marks.get(c.key, -1) for c in rubric.criteria]
+    shown: list[Mark | None] = list(typed) if typed or number or verdict is None else [
+        verdict.marks.get(c.key) for c in rubric.criteria]
     for i, criterion in enumerate(rubric.criteria):
         if i:
             line.append("  ")
         line.append(f"{criterion.label} ", style="bold")
-        if i < len(shown) and shown[i] >= 0:
-            line.append(f"[{shown[i]}]", style="reverse" if typed else "tui.success")
+        mark = shown[i] if i < len(shown) else None
+        if mark is not None:
+            line.append(f"[{mark_text(mark)}]",
+                        style="reverse" if typed or number else "tui.success")
+        elif i == len(shown) and number:
+            line.append(f"[{number}▏]", style="reverse")
         else:
             line.append("[_]", style="tui.muted")
     if reason is not None:
         line.append(f"   reason: {reason.value}", style="italic")
     keys = mark_keys(rubric)
+    if number:
+        return [(line, 0), (Text("   Enter ends the number · Backspace · Esc clears",
+                                 style="tui.muted"), 1)]
     if len(typed) == len(rubric.criteria):
         line.append("   Enter commits this override", style="bold")
         return [(line, 0)]

@@ -9,13 +9,13 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from anser_tui.benchmarks.card import FormKind, Section, judge_reason
-from anser_tui.core.text import neutralize
+from anser_tui.core.text import mark_text, neutralize
 from anser_tui.review.attempts import attempts_line
 from anser_tui.scoring.cells import number, parsed_detail
 from anser_tui.widgets.card_text import sections_text
 from anser_tui.workspace.decisions import ItemState
 from anser_tui.workspace.records import DecisionKind, Judgment, JudgmentStatus
-from anser_tui.workspace.rubric import Rubric
+from anser_tui.workspace.rubric import Mark, Rubric
 
 if TYPE_CHECKING:
     from anser_tui.review.item_view import ItemView
@@ -82,7 +82,7 @@ def _label(text: str, width: int) -> str:
     return text + "…"
 
 
-def _marks_table(rubric: Rubric, judge: Mapping[str, int], mine: Mapping[str, int],
+def _marks_table(rubric: Rubric, judge: Mapping[str, Mark], mine: Mapping[str, Mark],
                  typed: bool) -> list[Text]:
     """Each criterion's weight, the judge's mark and yours (typed marks reversed)."""
     width = min(LABEL_CELLS, max(len("criterion"), *(cell_len(c.label) for c in rubric.criteria)))
@@ -91,20 +91,20 @@ def _marks_table(rubric: Rubric, judge: Mapping[str, int], mine: Mapping[str, in
                           _cell("you", 5, True, "bold"))]
     for criterion in rubric.criteria:
         judge_mark, my_mark = judge.get(criterion.key), mine.get(criterion.key)
-        shown = "·" if my_mark is None else str(my_mark)
+        shown = "·" if my_mark is None else mark_text(my_mark)
         rows.append(Text.assemble(
             _cell(_label(criterion.label, width), width),
             _cell(f"{criterion.weight:.2f}", 8, True),
-            _cell("—" if judge_mark is None else str(judge_mark), 7, True),
+            _cell(mark_text(judge_mark), 7, True),
             _cell(shown, 5, True, "dim" if my_mark is None else
                   "bold reverse" if typed else "")))
     return rows
 
 
-def _marks_summary(rubric: Rubric, judge: Mapping[str, int], mine: Mapping[str, int],
+def _marks_summary(rubric: Rubric, judge: Mapping[str, Mark], mine: Mapping[str, Mark],
                    typed: bool) -> list[Text]:
     """A criterion list's marks counted (the list itself shows each criterion's)."""
-    def counts(marks: Mapping[str, int]) -> tuple[int, int, int]:
+    def counts(marks: Mapping[str, Mark]) -> tuple[int, int, int]:
         values = [marks[c.key] for c in rubric.criteria if c.key in marks]
         return len(values), sum(1 for v in values if v), sum(1 for v in values if not v)
 
@@ -117,14 +117,15 @@ def _marks_summary(rubric: Rubric, judge: Mapping[str, int], mine: Mapping[str, 
     return rows
 
 
-def _typed_marks(rubric: Rubric, pending: Sequence[int] | Mapping[str, int]) -> dict[str, int]:
+def _typed_marks(rubric: Rubric, pending: Sequence[Mark] | Mapping[str, Mark]
+                 ) -> dict[str, Mark]:
     if isinstance(pending, Mapping):
         return dict(pending)
     return {c.key: d for c, d in zip(rubric.criteria, pending, strict=False)}
 
 
 def judge_body(rubric: Rubric, judgment: Judgment | None, state: ItemState,
-               pending: Sequence[int] | Mapping[str, int], reveal: bool = True,
+               pending: Sequence[Mark] | Mapping[str, Mark], reveal: bool = True,
                history: Sequence[Judgment] = (), said: Sequence[Section] | None = None,
                form: FormKind = FormKind.SEQUENCE) -> Text:
     """The judge's score, marks and what it said (`said`, from the benchmark's card) beside the

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from anser_tui.workspace.records import Decision, DecisionKind, Judgment
+from anser_tui.workspace.rubric import Mark
 from anser_tui.workspace.store import WorkspaceStore, utc_now
 
 VERDICTS = (DecisionKind.ACCEPT, DecisionKind.OVERRIDE)
@@ -14,7 +15,7 @@ _INSERT = (f"INSERT INTO decisions ({', '.join(Decision.COLUMNS)}) "
 _SELECT = f"SELECT id, {', '.join(Decision.COLUMNS)} FROM decisions"
 
 
-def verdict_kind(marks: Mapping[str, int], judgment: Judgment | None) -> DecisionKind:
+def verdict_kind(marks: Mapping[str, Mark], judgment: Judgment | None) -> DecisionKind:
     """A human's marks are an accept when they are the judge's own (a judgment with a score),
     else an override (DESIGN 8)."""
     same = judgment is not None and judgment.score is not None and judgment.marks == dict(marks)

@@ -17,6 +17,8 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from anser_tui.workspace.rubric import Mark
+
 RowLike = Mapping[str, Any] | sqlite3.Row  # a row read back: column name -> value
 
 
@@ -148,7 +150,7 @@ class Judgment(BaseModel):
     rubric_id: str
     status: JudgmentStatus
     calls: tuple[JudgeCall, ...] = ()
-    marks: dict[str, int] = Field(default_factory=dict)
+    marks: dict[str, Mark] = Field(default_factory=dict)
     score: float | None = None  # the judge's own (a whole-rubric reply), else the aggregate
     recomputed_score: float | None = None  # the rubric's aggregate of the marks
     reason: str | None = None
@@ -231,7 +233,7 @@ class Decision(BaseModel):
     task_id: str
     reviewer: str
     kind: DecisionKind
-    marks: dict[str, int] = Field(default_factory=dict)
+    marks: dict[str, Mark] = Field(default_factory=dict)
     score: float | None = None
     reason_code: ReasonCode | None = None
     comment: str | None = None

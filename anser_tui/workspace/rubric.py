@@ -1,7 +1,18 @@
 """Benchmark-neutral rubrics: criteria with a kind and a weight, and how marks aggregate.
 
+A criterion's kind says what its marks are (`Mark`), stored as the reviewer gives them:
+- SCALE_0_4: an integer 0-4; BINARY: 1 met / 0 not met;
+- GRADE: one of the criterion's named levels (`Level`: the mark as written, e.g. "C", what it
+  means, and its fraction of full credit), typed by its place in the list (1 the first);
+- NUMBER: a real number within the criterion's range [low, high].
+Each mark has a fraction of the criterion's full credit (`Criterion.fraction`: d / 4, the
+verdict, the level's value, (x - low) / (high - low)) and a value on the scale calibration
+pairs it on (`Criterion.paired`: the 0-4 scale for 0-4 and grade criteria, a grade at 4 times
+its level's value; 0/1 for binary; the number itself).
+
 An aggregate is named by what it computes:
-- WEIGHTED_0_100: 0-4 criteria whose weights sum to 1, score = 100 * sum(w_i * d_i / 4);
+- WEIGHTED_0_100: criteria whose weights sum to 1, score = 100 * sum(w_i * fraction_i) (for
+  0-4 criteria, 100 * sum(w_i * d_i / 4));
 - POINTS_OVER_POSITIVE: binary criteria with signed weights, score = the points of the met
   criteria over the sum of the positive weights (at most 1; below 0 when negative criteria
   outweigh), taken clipped to 0-1 as a fraction of its scale;
@@ -18,13 +29,39 @@ import math
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
+from typing import TypeGuard
 
 from pydantic import BaseModel, ConfigDict
+
+Mark = int | float | str  # a 0-4 or 0/1 integer, a grade's level ("C"), a number
 
 
 class CriterionKind(StrEnum):
     SCALE_0_4 = "scale_0_4"
     BINARY = "binary"
+    GRADE = "grade"
+    NUMBER = "number"
+
+
+class Level(BaseModel):
+    """One named level of a grade criterion."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    mark: str  # the mark as written and stored, e.g. "C"
+    label: str  # what it means, e.g. "correct"
+    value: float  # its fraction of full credit, 0..1
+
+
+def _exact(value: float) -> Fraction:
+    """A number as the decimal it is written as (0.1 is 1/10), exactly."""
+    return Fraction(value) if isinstance(value, int) else Fraction(repr(float(value)))
+
+
+def is_number(value: object) -> TypeGuard[int | float]:
+    """A finite real number (a boolean is not one)."""
+    return (isinstance(value, int | float) and not isinstance(value, bool)
+            and math.isfinite(value))
 
 
 class Aggregate(StrEnum):
@@ -59,15 +96,58 @@ class Criterion(BaseModel):
     weight: float
     category: str | None = None  # the criterion's category, where it has one (shown, reported by)
     description: str | None = None  # shown to the reviewer; never sent to the judge
+    levels: tuple[Level, ...] = ()  # a grade's levels, in the order they are typed
+    low: float | None = None  # a number's range
+    high: float | None = None
 
     @property
     def max_value(self) -> int:
         return 4 if self.kind is CriterionKind.SCALE_0_4 else 1
 
+    def level(self, value: object) -> Level | None:
+        return next((lv for lv in self.levels if lv.mark == value), None)
+
     def valid(self, value: object) -> bool:
+        if self.kind is CriterionKind.GRADE:
+            return isinstance(value, str) and self.level(value) is not None
+        if self.kind is CriterionKind.NUMBER:
+            return is_number(value) and (self.low is None or self.low <= value) \
+                and (self.high is None or value <= self.high)
         if isinstance(value, bool):
             return self.kind is CriterionKind.BINARY
         return isinstance(value, int) and 0 <= value <= self.max_value
+
+    def allowed(self) -> str:
+        """The marks the criterion takes, in words (for a message)."""
+        if self.kind is CriterionKind.GRADE:
+            return "one of " + ", ".join(lv.mark for lv in self.levels)
+        if self.kind is CriterionKind.NUMBER:
+            return f"a number in {self.range_text()}"
+        return "an integer 0-4" if self.kind is CriterionKind.SCALE_0_4 else "an integer 0 or 1"
+
+    def range_text(self) -> str:
+        low = "…" if self.low is None else f"{self.low:g}"
+        high = "…" if self.high is None else f"{self.high:g}"
+        return f"{low}..{high}"
+
+    def fraction(self, value: Mark) -> Fraction | None:
+        """A valid mark's fraction of full credit, exactly; None where the range is empty."""
+        if self.kind is CriterionKind.GRADE:
+            level = self.level(value)
+            return None if level is None else _exact(level.value)
+        if self.kind is CriterionKind.NUMBER:
+            if self.low is None or self.high is None or self.high <= self.low:
+                return None
+            low = _exact(self.low)
+            return (_exact(float(value)) - low) / (_exact(self.high) - low)
+        return Fraction(int(value), self.max_value)
+
+    def paired(self, value: Mark) -> float:
+        """A valid mark's value on the scale calibration pairs it on (see above)."""
+        if self.kind is CriterionKind.GRADE:
+            level = self.level(value)
+            return 4.0 * level.value if level is not None else math.nan
+        return float(value) if self.kind is CriterionKind.NUMBER else float(int(value))
 
 
 class Rubric(BaseModel):
@@ -83,24 +163,27 @@ class Rubric(BaseModel):
     def keys(self) -> tuple[str, ...]:
         return tuple(c.key for c in self.criteria)
 
-    def score(self, marks: Mapping[str, int | bool]) -> float | None:
+    def score(self, marks: Mapping[str, Mark]) -> float | None:
         """The aggregate score of complete marks, computed exactly; None when a criterion is
         missing or invalid."""
         exact = self._exact(marks)
         return None if exact is None else float(exact)
 
-    def human_score(self, marks: Mapping[str, int | bool]) -> float | None:
+    def human_score(self, marks: Mapping[str, Mark]) -> float | None:
         """A human's score of complete marks: the aggregate as the judge is asked to give it,
         rounded half away from zero to the rubric's `decimals` (DESIGN 8)."""
         exact = self._exact(marks)
         return None if exact is None else at_precision(exact, self.decimals)
 
-    def _exact(self, marks: Mapping[str, int | bool]) -> Fraction | None:
+    def _exact(self, marks: Mapping[str, Mark]) -> Fraction | None:
         if any(c.key not in marks or not c.valid(marks[c.key]) for c in self.criteria):
             return None
-        weights = [(Fraction(str(c.weight)), int(marks[c.key])) for c in self.criteria]
         if self.aggregate is Aggregate.WEIGHTED_0_100:
-            return 100 * sum((w * v / 4 for w, v in weights), Fraction(0))
+            parts = [(Fraction(str(c.weight)), c.fraction(marks[c.key])) for c in self.criteria]
+            if any(f is None for _, f in parts):
+                return None
+            return 100 * sum((w * f for w, f in parts if f is not None), Fraction(0))
+        weights = [(Fraction(str(c.weight)), int(marks[c.key])) for c in self.criteria]
         if self.aggregate is Aggregate.POINTS_OVER_POSITIVE:
             positive = sum((w for w, _ in weights if w > 0), Fraction(0))
             points = sum((w * v for w, v in weights), Fraction(0))

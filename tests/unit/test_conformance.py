@@ -24,9 +24,21 @@ from anser_tui.cli import cli
 from anser_tui.demo import build_demo
 from anser_tui.review import ReviewSession
 from anser_tui.workspace import WorkspaceStore, latest_judgment, latest_judgments
+from anser_tui.workspace.rubric import Criterion, CriterionKind, Mark
 
 RUN = "conformance-run"
 
+
+
+def _lowest(criterion: Criterion) -> Mark:
+    """A valid mark of any criterion: 0 on a 0-4 or binary one, a grade's last level, the low
+    end of a number's range (marks are in the criterion's own values)."""
+    if criterion.kind is CriterionKind.GRADE:
+        return criterion.levels[-1].mark
+    if criterion.kind is CriterionKind.NUMBER:
+        assert criterion.low is not None
+        return criterion.low
+    return 0
 
 def _prbench_grade(prompt: str, fault: str | None) -> str:
     title = prompt.split("# Rubric item\n", 1)[1].split("\n", 1)[0]
@@ -172,7 +184,7 @@ def test_the_whole_protocol_on_the_demo(name: str, server: JudgeServer,
         assert judgment is not None and rubric is not None
         before = session.state(item).verdict
         assert before is None and session.progress().decided == 0
-        marks = {c.key: 0 for c in rubric.criteria}
+        marks = {c.key: _lowest(c) for c in rubric.criteria}
         decision = session.override(item, marks, judgment)
         assert session.state(item).verdict == decision and decision.marks == marks
         assert session.progress().decided == 1

@@ -135,3 +135,108 @@ def test_an_index_of_another_csv_is_refused_with_file_and_line(tmp_path: Path) -
     assert f"{bad}:3: row 3 asks 'What was the revenue?', not question 4" in out
     with WorkspaceStore.open(ws) as store:
         assert not store.run_names()
+
+
+def test_prbench_criteria_marks_are_evalscopes_per_criterion_verdicts(tmp_path: Path) -> None:
+    """Each judge attempt is a call of the criterion its case_id names (rubric_<i>, the i-th
+    criterion in dataset order), kept with its raw_response; the marks are the attempts'
+    criteria_met; the excluded sample (fin-3: its second criterion's reply is no JSON) is a
+    failed judgment with no score, and under the official policy its one criterion judged
+    counts (8 of 13 positive points, worked by hand) while the two others count as not met."""
+    ws = _workspace(tmp_path, "prbench", "prbench", DATA / "outputs", DATA / "outputs")
+    with WorkspaceStore.open(ws) as store:
+        judgments = current_judgments(store, "fake")
+    evalscope = json.loads(_cli("report", ws, "--format", "json", "--policy", "evalscope"))
+    official = json.loads(_cli("report", ws, "--format", "json", "--policy", "official"))
+    for split in ("finance", "legal"):
+        for review in _rows("reviews", f"prbench_{split}.jsonl"):
+            task = review["sample_score"]["sample_metadata"]["task"]
+            score = review["sample_score"]["score"]
+            attempts = score["metadata"]["judge_attempts"]
+            judgment = judgments[task]
+            keys = [f"{task}-{c}" for c in "abc"]  # the fixture's criteria, in dataset order
+            assert [(c.criterion, c.raw) for c in judgment.calls] == [
+                (keys[int(a["case_id"].split("_")[1])], a["raw_response"]) for a in attempts]
+            met = {keys[int(a["case_id"].split("_")[1])]: int(a["parsed_value"]["criteria_met"])
+                   for a in attempts if a["status"] == "success"}
+            assert judgment.marks == met
+            assert [c.mark for c in judgment.calls] == [
+                int(a["parsed_value"]["criteria_met"]) if a["status"] == "success" else None
+                for a in attempts]
+            if score["status"] == "success":
+                assert judgment.status is JudgmentStatus.OK
+                assert sum(met.values()) == score["metadata"]["criteria_met"]
+                assert judgment.score == score["value"]["clipped_score"]
+                assert judgment.recomputed_score == pytest.approx(
+                    score["value"]["clipped_score"], abs=1e-12)
+                sample = evalscope["splits"][split]["samples"][task]
+                assert sample["criteria_met"] == score["metadata"]["criteria_met"]
+                assert sample["points"] == score["metadata"]["weighted_points"]
+            else:
+                assert judgment.status is JudgmentStatus.PARSE_ERROR
+                assert judgment.score is None
+                assert [c.status for c in judgment.calls] == [JudgmentStatus.OK,
+                                                              JudgmentStatus.PARSE_ERROR]
+                assert judgment.calls[1].error == attempts[1]["error"]
+    fin3 = official["splits"]["finance"]["samples"]["fin-3"]
+    assert (fin3["points"], fin3["criteria_met"]) == (8.0, 1)
+    assert fin3["clipped"] == pytest.approx(8 / 13, abs=1e-12)
+    shown = _cli("show", ws, "fin-2", "--run", "fake")
+    marks = [line.split()[-2:] for line in shown.splitlines() if "] MET:" in line
+             or "] NOTMET:" in line]
+    assert marks == [["8.00", "0"], ["5.00", "1"], ["-4.00", "0"]]  # fin-2's attempts' verdicts
+
+
+def test_prbench_several_judge_passes_keep_every_attempt_marks_of_the_primary(
+        tmp_path: Path) -> None:
+    """A review of two passes (evalscope's repeats; the second pass made here from the
+    fixture's first by turning every verdict over, and the value their mean, as evalscope
+    computes it): every attempt is kept, the marks are the primary pass's, and the reason
+    says the value is a mean of two passes."""
+    rows = _rows("reviews", "prbench_legal.jsonl")
+    score = rows[0]["sample_score"]["score"]
+    first = score["metadata"]["judge_attempts"]
+    second = []
+    for attempt in first:
+        flipped = json.loads(json.dumps(attempt))
+        flipped["repeat_id"] = 1
+        met = not attempt["parsed_value"]["criteria_met"]
+        flipped["parsed_value"]["criteria_met"] = met
+        flipped["raw_response"] = json.dumps({"explanation": "flipped", "criteria_met": met})
+        second.append(flipped)
+    score["metadata"]["judge_attempts"] = first + second
+    other = (8 * 0 + 5 * 1 + -4 * 0) / 13  # the flipped pass: only the second criterion met
+    score["value"]["clipped_score"] = (score["value"]["clipped_score"] + other) / 2
+    score["metadata"]["weighted_points"] = 4.0  # the primary pass's, as evalscope keeps it
+    bad = tmp_path / "reviews" / MODEL / "prbench_legal.jsonl"
+    bad.parent.mkdir(parents=True)
+    bad.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    ws = tmp_path / "p.db"
+    _cli("init", ws, "--benchmark", "prbench", "--data", DATA / "prbench")
+    _cli("import-run", ws, DATA / "outputs", "--name", "fake")
+    _cli("import-judgments", ws, bad, "--run", "fake")
+    with WorkspaceStore.open(ws) as store:
+        judgment = current_judgments(store, "fake")["leg-1"]
+    assert len(judgment.calls) == 6
+    assert judgment.marks == {"leg-1-a": 1, "leg-1-b": 0, "leg-1-c": 1}
+    assert judgment.score == score["value"]["clipped_score"]
+    assert judgment.recomputed_score == pytest.approx(4 / 13, abs=1e-12)
+    assert "mean of 2 judge passes" in (judgment.reason or "")
+
+
+def test_an_attempt_asking_about_another_criterion_is_refused_with_file_and_line(
+        tmp_path: Path) -> None:
+    rows = _rows("reviews", "prbench_finance.jsonl")
+    attempts = rows[1]["sample_score"]["score"]["metadata"]["judge_attempts"]
+    attempts[0]["case_id"], attempts[1]["case_id"] = "rubric_1", "rubric_0"
+    bad = tmp_path / "reviews" / MODEL / "prbench_finance.jsonl"
+    bad.parent.mkdir(parents=True)
+    bad.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    ws = tmp_path / "p.db"
+    _cli("init", ws, "--benchmark", "prbench", "--data", DATA / "prbench")
+    _cli("import-run", ws, DATA / "outputs", "--name", "fake")
+    out = _cli("import-judgments", ws, bad, "--run", "fake", code=2)
+    assert (f"{bad}:2: judge attempt rubric_1 does not ask about criterion fin-2-b "
+            "('[fin-2] NOTMET: cites the statute.'): another dataset revision?") in out
+    with WorkspaceStore.open(ws) as store:
+        assert not current_judgments(store, "fake")

@@ -34,7 +34,6 @@ from anser_tui.benchmarks.inspect.card import card_blocks  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "inspect"
 RUN = "fake"
-GRADE_MARK = {"C": 4, "P": 2, "I": 0}  # the 0-4 marks of Inspect's grades (hand-written)
 
 
 def _cli(*args: str | Path) -> str:
@@ -83,7 +82,7 @@ def test_twelve_model_graded_samples_are_imported_with_inspects_own_accuracy(
     for sample in log.samples:
         score = sample.scores["model_graded_qa"]
         judgment = judgments[str(sample.id)]
-        assert judgment.marks == {"model_graded_qa": GRADE_MARK[score.value]}
+        assert judgment.marks == {"model_graded_qa": score.value}
         assert judgment.score == 100 * value_to_float()(score.value)
         assert judgment.reason == score.explanation
         assert outputs[str(sample.id)].answer == sample.output.completion
@@ -107,14 +106,14 @@ def test_four_overrides_are_exported_as_score_edits_and_the_source_stays_as_it_w
         judgments = current_judgments(store, RUN)
         alice = session(store, "alice", [Item(RUN, t) for t in [*new, "12"]], blind=True,
                         name="audit")
-        decisions = {t: alice.override(Item(RUN, t), {"model_graded_qa": GRADE_MARK[v]},
+        decisions = {t: alice.override(Item(RUN, t), {"model_graded_qa": v},
                                        judgments[t], judge_visible=False, reason_code=codes[t],
                                        comment="the sum is wrong" if t == "1" else None)
                      for t, v in new.items()}
-        alice.override(Item(RUN, "12"), {"model_graded_qa": 0}, judgments["12"],
+        alice.override(Item(RUN, "12"), {"model_graded_qa": "I"}, judgments["12"],
                        judge_visible=False)
         bob = session(store, "bob", [Item(RUN, "12")], name="second")
-        bob.override(Item(RUN, "12"), {"model_graded_qa": 2}, judgments["12"])  # disputed
+        bob.override(Item(RUN, "12"), {"model_graded_qa": "P"}, judgments["12"])  # disputed
     out = tmp_path / "out" / "reviewed.eval"
     out.parent.mkdir()
     summary = _cli("export", ws, "--what", "inspect-log", "--run", RUN, "-o", out)
@@ -183,7 +182,7 @@ def test_two_epochs_are_a_task_each_and_edited_apart(tmp_path: Path) -> None:
         before = {f"{s.id}#{s.epoch}": s.scores["model_graded_qa"].value for s in log.samples}
         flipped = "I" if before["2#2"] == "C" else "C"
         review = session(store, "carol", [Item(RUN, "2#2")])
-        review.override(Item(RUN, "2#2"), {"model_graded_qa": GRADE_MARK[flipped]},
+        review.override(Item(RUN, "2#2"), {"model_graded_qa": flipped},
                         judgments["2#2"], reason_code=ReasonCode.OTHER)
     report = json.loads(_cli("report", ws, "--format", "json"))
     assert report["scorers"]["model_graded_qa"]["n"] == 4  # epochs reduced first, as Inspect
@@ -209,7 +208,8 @@ def test_the_scorer_is_chosen_and_dict_values_are_one_criterion_per_key(
     ws = _workspace(tmp_path, DATA / "transcript.eval", "--scorer", "style")
     with WorkspaceStore.open(ws) as store:
         judgments = current_judgments(store, RUN)
-    assert judgments["1"].marks == {"mentions_sum": 4}  # "length" is a number: no criterion
+    # one criterion per key: a grade and a number (DESIGN 14), each in the scorer's own values
+    assert judgments["1"].marks == {"mentions_sum": "C", "length": 13}
     bad = CliRunner().invoke(cli, ["init", str(tmp_path / "b.db"), "--benchmark", "inspect",
                                    "--data", str(DATA / "transcript.eval"), "--scorer", "nope"])
     assert bad.exit_code == 2 and "the log has no scorer 'nope'" in bad.output
@@ -225,7 +225,7 @@ def test_an_unscored_sample_is_a_failed_judgment_and_a_human_score_fills_it(
         assert judgments["2"].status is JudgmentStatus.PARSE_ERROR and not judgments["2"].marks
         assert judgments["2"].error == "the scorer gave no value (unscored)"
         review = session(store, "dana", [Item(RUN, "2")])
-        review.override(Item(RUN, "2"), {"model_graded_qa": 4}, judgments["2"],
+        review.override(Item(RUN, "2"), {"model_graded_qa": "C"}, judgments["2"],
                         reason_code=ReasonCode.OTHER)
     [stored] = log.results.scores
     report = json.loads(_cli("report", ws, "--format", "json"))["scorers"]["model_graded_qa"]

@@ -26,7 +26,7 @@ def _verdict(judgment: Judgment | None) -> tuple[Section, ...]:
     if judgment is None or judgment.status is not JudgmentStatus.OK or \
             judgment.marks.get(VERDICT) not in _WORD:
         return judge_reason(judgment)
-    said = (Section("Verdict", _WORD[judgment.marks[VERDICT]], inline=True),)
+    said = (Section("Verdict", _WORD[int(judgment.marks[VERDICT])], inline=True),)
     return said + ((Section.of("Reason", judgment.reason),) if judgment.reason else ())
 
 

@@ -24,6 +24,7 @@ from anser_tui.benchmarks.evalscope_files import output_files, prediction_answer
 from anser_tui.core.errors import InputError
 from anser_tui.core.text import ground_truth_text
 from anser_tui.workspace.records import JudgeCall, Judgment, JudgmentStatus, RunOutput
+from anser_tui.workspace.rubric import Mark
 from anser_tui.workspace.runs import iter_jsonl
 from anser_tui.workspace.tasks import Task
 
@@ -106,7 +107,7 @@ def _judgment(record: dict[str, Any], task: Task, run: str, model: str | None, f
     status = score.get("status")
     ok = status == "success" and isinstance(acc, int | float) and acc in (0, 1)
     error = None if ok else f"evalscope status {status!r}: the question's judging failed"
-    marks = {VERDICT: int(acc)} if ok and acc is not None else {}
+    marks: dict[str, Mark] = {VERDICT: int(acc)} if ok and acc is not None else {}
     reason = next((c.explanation for c in calls if c.explanation), None)
     judge_model = meta.get("model")
     return Judgment(

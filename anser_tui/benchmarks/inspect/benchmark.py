@@ -33,7 +33,12 @@ from anser_tui.benchmarks.base import (
     WithoutStatelessScoring,
 )
 from anser_tui.benchmarks.card import CardItem, ReviewCard
-from anser_tui.benchmarks.inspect.loader import EXTRA_SAMPLE_ID, EXTRA_SCORER, check_options
+from anser_tui.benchmarks.inspect.loader import (
+    EXTRA_SAMPLE_ID,
+    EXTRA_SCORER,
+    OPTION_RANGE,
+    check_options,
+)
 from anser_tui.benchmarks.inspect.values import rubric_of
 from anser_tui.core.errors import InputError
 from anser_tui.scoring.cells import Cell
@@ -61,7 +66,10 @@ class InspectScorerJudge:
 
 INIT_OPTIONS = (
     BenchmarkOption(EXTRA_SCORER, "the scorer whose Score is the judgment (default: the first "
-                    "that gives grades or booleans); --data is the log file (.eval or .json)."),
+                    "that gives grades or booleans, else numbers); --data is the log file "
+                    "(.eval or .json)."),
+    BenchmarkOption(OPTION_RANGE, "LOW:HIGH, the scale of the scorer's numbers (default: the "
+                    "values seen in the log)."),
 )
 
 

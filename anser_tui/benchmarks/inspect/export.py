@@ -26,6 +26,7 @@ from anser_tui.benchmarks.inspect.api import SUFFIXES, inspect_log_api, read_log
 from anser_tui.benchmarks.inspect.loader import EXTRA_EPOCH, EXTRA_SAMPLE_ID, EXTRA_SCORER
 from anser_tui.benchmarks.inspect.values import value_of
 from anser_tui.core.errors import InputError
+from anser_tui.workspace.rubric import Mark
 from anser_tui.workspace.tasks import Task
 
 
@@ -33,7 +34,7 @@ class SettledVerdict(Protocol):
     """What the export needs of one settled verdict (the exchange layer builds these)."""
 
     task_id: str
-    marks: Mapping[str, int]
+    marks: Mapping[str, Mark]
     author: str  # the reviewer, or the adjudicator where adjudicated
     created_at: str | None  # the deciding event's time (ISO 8601, UTC)
     reason_code: str | None

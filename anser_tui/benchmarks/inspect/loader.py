@@ -7,9 +7,10 @@ Inspect typed it (an integer stays an integer) and its epoch, the reviewed score
 (`values.scorer_spec`), and, on the first task, Inspect's own results for the log (each
 scorer's scored samples and metric values, for the report).
 
-Load option `scorer`: the scorer whose Score is the judgment; default the first scorer of the
-log whose values are grades or booleans. A scorer that is not in the log, or whose values
-cannot be reviewed, is bad input.
+Load options: `scorer`, the scorer whose Score is the judgment (default the first scorer of
+the log whose values are grades or booleans, else the first whose values are numbers);
+`range`, `LOW:HIGH`, the scale of the reviewed scorer's numbers (default: the values seen,
+`values`). A scorer that is not in the log, or whose values cannot be reviewed, is bad input.
 """
 
 from __future__ import annotations
@@ -20,11 +21,18 @@ from typing import Any
 from anser_tui.benchmarks.base import LoadOptions
 from anser_tui.benchmarks.inspect.api import read_log
 from anser_tui.benchmarks.inspect.samples import SampleView, sample_views
-from anser_tui.benchmarks.inspect.values import scorer_spec, spec_problem
+from anser_tui.benchmarks.inspect.values import (
+    numbers_only,
+    parse_range,
+    scorer_spec,
+    spec_problem,
+    with_range,
+)
 from anser_tui.core.errors import InputError
 from anser_tui.workspace.tasks import AnswerKey, Form, Task, TaskPrompt
 
-OPTIONS = ("scorer",)
+OPTION_RANGE = "range"
+OPTIONS = ("scorer", OPTION_RANGE)
 EXTRA_SAMPLE_ID, EXTRA_EPOCH, EXTRA_SCORER, EXTRA_RESULTS = (
     "sample_id", "epoch", "scorer", "log_results")
 
@@ -42,10 +50,9 @@ def log_results(log: Any) -> dict[str, Any]:
                      "metrics": {k: m.value for k, m in s.metrics.items()}} for s in scores}
 
 
-def choose_scorer(views: list[SampleView], wanted: str | None, path: Path) -> dict[str, Any]:
-    names = list(dict.fromkeys(n for v in views for n in v.scores))
-    specs = {n: scorer_spec(n, [v.scores[n].value for v in views if n in v.scores
-                                and v.scores[n].value is not None]) for n in names}
+def _choose(specs: dict[str, dict[str, Any]], wanted: str | None, path: Path
+            ) -> dict[str, Any]:
+    names = list(specs)
     if wanted is not None:
         if wanted not in specs:
             raise InputError(f"the log has no scorer {wanted!r} (it has: "
@@ -54,11 +61,27 @@ def choose_scorer(views: list[SampleView], wanted: str | None, path: Path) -> di
         if problem:
             raise InputError(f"scorer {wanted!r} cannot be reviewed: {problem}", path)
         return specs[wanted]
-    for name in names:
-        if spec_problem(specs[name]) is None:
-            return specs[name]
-    raise InputError("no scorer of the log gives grades (C, P, I, N) or booleans "
-                     f"(scorers: {', '.join(names) or 'none'})", path)
+    usable = [n for n in names if spec_problem(specs[n]) is None]
+    chosen = next((n for n in usable if not numbers_only(specs[n])), usable[0] if usable else None)
+    if chosen is None:
+        raise InputError("no scorer of the log gives grades (C, P, I, N), booleans or numbers "
+                         f"(scorers: {', '.join(names) or 'none'})", path)
+    return specs[chosen]
+
+
+def choose_scorer(views: list[SampleView], options: LoadOptions | None, path: Path
+                  ) -> dict[str, Any]:
+    """The reviewed scorer's spec (`values.scorer_spec`), its numbers' range settled."""
+    names = list(dict.fromkeys(n for v in views for n in v.scores))
+    specs = {n: scorer_spec(n, [v.scores[n].value for v in views if n in v.scores
+                                and v.scores[n].value is not None]) for n in names}
+    spec = _choose(specs, (options or {}).get("scorer"), path)
+    given = (options or {}).get(OPTION_RANGE)
+    bounds = parse_range(given) if given is not None else None
+    try:
+        return with_range(spec, bounds)
+    except InputError as exc:
+        raise InputError(exc.reason, path) from None
 
 
 def _task(view: SampleView, seq: int, name: str, source: str, extra: dict[str, Any]) -> Task:
@@ -73,7 +96,7 @@ def load_log(path: Path, options: LoadOptions | None) -> list[Task]:
     check_options(options)
     log = read_log(path)
     views = list(sample_views(log, path))
-    spec = choose_scorer(views, (options or {}).get("scorer"), path)
+    spec = choose_scorer(views, options, path)
     name = str(log.eval.task)
     tasks = []
     for seq, view in enumerate(views):

@@ -17,6 +17,7 @@ from anser_tui.benchmarks.card import (
 )
 from anser_tui.benchmarks.prbench.conversation import response_segments
 from anser_tui.benchmarks.prbench.loader import task_turns
+from anser_tui.benchmarks.prbench.scores import deciding_calls
 from anser_tui.workspace.records import Judgment
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
@@ -46,7 +47,8 @@ def _response(item: CardItem) -> tuple[Section, ...]:
 
 
 def _criteria(rubric: Rubric, judgment: Judgment | None) -> dict[str, Block]:
-    explanations = {c.criterion: c.explanation for c in (judgment.calls if judgment else ())}
+    explanations = {k: c.explanation for k, c in
+                    (deciding_calls(judgment) if judgment else {}).items()}
     blocks = {}
     for c in rubric.criteria:
         sections = [Section.of("Title", c.label, inline=True),

@@ -3,27 +3,38 @@
 evalscope writes `outputs/<timestamp>/reviews/<model>/prbench_<subset>.jsonl`, one reviewed
 sample a line: `index` (the sample's position in its subset), `sample_score.score` with
 `value` {clipped_score, normalized_score}, `status`, `explanation` and `metadata`
-{weighted_points, positive_weight, negative_weight, criteria_met, rubric_count}. Accepted: one
-such file, or a folder (the `outputs/` folder with one evaluation, an `outputs/<timestamp>/`
-folder, its `reviews/` folder, or one model's folder) holding one model's files.
+{weighted_points, positive_weight, negative_weight, criteria_met, rubric_count,
+judge_attempts}. Accepted: one such file, or a folder (the `outputs/` folder with one
+evaluation, an `outputs/<timestamp>/` folder, its `reviews/` folder, or one model's folder)
+holding one model's files.
 
-A review holds the sample's totals, not its per-criterion grades, so the judgment it becomes
-has one whole-sample call whose raw text is the review's `sample_score` (JSON) and no marks;
-`recorded_totals` reads the totals back for the scorer. Totals that disagree with the
-workspace's rubric (criterion count, positive or negative weight) are bad input: another
-dataset revision. A status other than "success" ("excluded", "parse_error", ...) is a failed
-sample: status parse_error. evalscope judges each subset apart, so a sample in a full and a
-hard split has two reviews; the first in split order is kept (the task is judged once), and a
-second that disagrees is noted in its reason.
+Each criterion is judged apart, and the review keeps every attempt (`evalscope_attempts`): the
+judgment has one call per attempt, each of its criterion and kept with its raw_response, and
+the marks of the primary pass; its score is the review's clipped_score, its recomputed score
+the marks' (equal for one judge and one repeat; with several passes evalscope's value is
+their mean, which the reason says); its model the primary pass's judge. A status other than
+evalscope's usable ones (success, degraded, fallback), such as "excluded" or "parse_error",
+is a failed sample: status parse_error (transport_error where an attempt failed in
+transport), no score, never a verdict; its successful criteria stay verdicts of those
+criteria, as in a judgment of ours with one failed call. Totals that disagree with the
+workspace's rubric (criterion count, positive or negative weight) or with the primary pass's
+marks are bad input: another dataset revision. A review without judge attempts (evalscope
+before per-criterion attempts) holds the sample's totals only: one whole-sample call whose raw
+text is the review's `sample_score` and no marks; `recorded_totals` reads them back for the
+scorer. evalscope judges each subset apart, so a sample in a full and a hard split has two
+reviews; the first in split order is kept (the task is judged once), and a second that
+disagrees is noted in its reason.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from anser_tui.benchmarks.prbench.evalscope_attempts import passes, primary_pass
 from anser_tui.benchmarks.prbench.loader import SPLITS, task_at
 from anser_tui.benchmarks.prbench.review_files import review_files
 from anser_tui.benchmarks.prbench.scores import SampleTotals
@@ -34,6 +45,7 @@ from anser_tui.workspace.runs import iter_jsonl
 from anser_tui.workspace.tasks import Task
 
 TOLERANCE = 1e-9
+USABLE = ("success", "degraded", "fallback")  # evalscope's usable statuses (is_usable)
 _FIGURES = ("weighted_points", "positive_weight", "negative_weight", "criteria_met",
             "rubric_count")
 
@@ -64,8 +76,7 @@ def _task_of(record: dict[str, Any], subset: str | None, tasks: Iterable[Task],
     return task
 
 
-def _check(figures: dict[str, Any], rubric: Rubric, clipped: Any, path: Path, line: int
-           ) -> None:
+def _check(figures: dict[str, Any], rubric: Rubric, path: Path, line: int) -> None:
     pos = sum(c.weight for c in rubric.criteria if c.weight > 0)
     neg = sum(c.weight for c in rubric.criteria if c.weight < 0)
     for key, ours in (("rubric_count", len(rubric.criteria)), ("positive_weight", pos),
@@ -75,9 +86,70 @@ def _check(figures: dict[str, Any], rubric: Rubric, clipped: Any, path: Path, li
                              f"({ours}): another dataset revision?", path, line)
     if not 0 <= figures["criteria_met"] <= len(rubric.criteria):
         raise InputError(f"criteria_met {figures['criteria_met']} is out of range", path, line)
+
+
+def _check_clipped(clipped: Any, figures: dict[str, Any], rubric: Rubric, path: Path,
+                   line: int) -> None:
+    """One pass's value is its weighted points over the positive weight."""
+    pos = sum(c.weight for c in rubric.criteria if c.weight > 0)
     if _number(clipped) and abs(clipped - figures["weighted_points"] / pos) > TOLERANCE:
         raise InputError(f"clipped_score {clipped} is not weighted_points / positive_weight",
                          path, line)
+
+
+def _primary_judge(score: dict[str, Any]) -> str | None:
+    summary = score.get("judge_summary")
+    models = summary.get("judge_models") if isinstance(summary, dict) else None
+    return models[0] if isinstance(models, list) and models and isinstance(models[0], str) \
+        else None
+
+
+def _per_criterion(score: dict[str, Any], attempts: list[dict[str, Any]], ok: bool,
+                   clipped: Any, rubric: Rubric, path: Path, line: int) -> dict[str, Any]:
+    """The judgment's fields from the review's judge attempts (see above)."""
+    found = passes(attempts, rubric, path, line)
+    chosen = primary_pass(found, rubric, _primary_judge(score))
+    marks = chosen.marks if chosen is not None else {}
+    calls = tuple(c for p in found for c in p.calls)
+    notes = []
+    if ok:
+        if chosen is None or not chosen.complete(rubric):
+            raise InputError("a successful review holds no pass that judged every criterion",
+                             path, line)
+        figures = score["metadata"]
+        points = math.fsum(c.weight * marks[c.key] for c in rubric.criteria)
+        if abs(points - figures["weighted_points"]) > TOLERANCE \
+                or sum(marks.values()) != figures["criteria_met"]:
+            raise InputError(f"the judge attempts give {points:g} points and "
+                             f"{sum(marks.values())} criteria met, the review "
+                             f"{figures['weighted_points']:g} and {figures['criteria_met']}",
+                             path, line)
+        complete = [p for p in found if p.complete(rubric)]
+        if len(complete) == 1:
+            _check_clipped(clipped, figures, rubric, path, line)
+        else:
+            notes.append(f"evalscope's value is the mean of {len(complete)} judge passes; the "
+                         f"marks are the primary pass's (judge {chosen.judge}, repeat "
+                         f"{chosen.repeat})")
+        status = JudgmentStatus.OK
+    else:
+        failed = [c.status for c in calls if c.status is not JudgmentStatus.OK]
+        status = (JudgmentStatus.TRANSPORT_ERROR if JudgmentStatus.TRANSPORT_ERROR in failed
+                  else JudgmentStatus.PARSE_ERROR)
+    errors = [f"{c.criterion}: {c.error}" for c in calls if c.error]
+    return {"status": status, "calls": calls, "marks": marks,
+            "recomputed_score": rubric.score(marks), "notes": notes, "errors": errors,
+            "judge": chosen.judge if chosen is not None and chosen.judge else None}
+
+
+def _totals_only(sample_score: dict[str, Any], explanation: str | None, ok: bool,
+                 error: str | None) -> dict[str, Any]:
+    """A review without judge attempts: one whole-sample call, no marks."""
+    status = JudgmentStatus.OK if ok else JudgmentStatus.PARSE_ERROR
+    call = JudgeCall(status=status, raw=json.dumps(sample_score, ensure_ascii=False),
+                     explanation=explanation, error=error)
+    return {"status": status, "calls": (call,), "marks": {}, "recomputed_score": None,
+            "notes": [], "errors": [], "judge": None}
 
 
 def _judgment(record: dict[str, Any], task: Task, rubric: Rubric, run: str, model: str | None,
@@ -89,7 +161,7 @@ def _judgment(record: dict[str, Any], task: Task, rubric: Rubric, run: str, mode
     status = score.get("status", sample_score.get("status", "success"))
     explanation = score.get("explanation")
     explanation = explanation if isinstance(explanation, str) else None
-    ok = status == "success"
+    ok = status in USABLE
     value = score.get("value")
     clipped = value.get("clipped_score") if isinstance(value, dict) else None
     if ok:
@@ -97,16 +169,24 @@ def _judgment(record: dict[str, Any], task: Task, rubric: Rubric, run: str, mode
         missing = [k for k in _FIGURES if not _number(figures.get(k))]
         if missing:
             raise InputError(f"a successful review lacks {', '.join(missing)}", path, line)
-        _check(figures, rubric, clipped, path, line)
+        _check(figures, rubric, path, line)
     error = None if ok else f"evalscope status {status!r}: the sample's judging failed"
-    jstatus = JudgmentStatus.OK if ok else JudgmentStatus.PARSE_ERROR
-    call = JudgeCall(status=jstatus, raw=json.dumps(sample_score, ensure_ascii=False),
-                     explanation=explanation, error=error)
-    return Judgment(run=run, task_id=task.id, rubric_id=rubric.id, status=jstatus,
-                    calls=(call,), score=float(clipped) if ok and isinstance(clipped, int | float)
-                    else None,
-                    reason=explanation, error=error, model=model,
-                    source=f"import:evalscope:{path.name}")
+    meta = score.get("metadata")
+    attempts = meta.get("judge_attempts") if isinstance(meta, dict) else None
+    if isinstance(attempts, list) and attempts:
+        fields = _per_criterion(score, [a for a in attempts if isinstance(a, dict)], ok,
+                                clipped, rubric, path, line)
+    else:
+        if ok:
+            _check_clipped(clipped, score["metadata"], rubric, path, line)
+        fields = _totals_only(sample_score, explanation, ok, error)
+    reason = "; ".join(filter(None, (explanation, *fields["notes"]))) or None
+    return Judgment(run=run, task_id=task.id, rubric_id=rubric.id, status=fields["status"],
+                    calls=fields["calls"], marks=fields["marks"],
+                    score=float(clipped) if ok and isinstance(clipped, int | float) else None,
+                    recomputed_score=fields["recomputed_score"], reason=reason,
+                    error="; ".join(filter(None, (error, *fields["errors"]))) or None,
+                    model=fields["judge"] or model, source=f"import:evalscope:{path.name}")
 
 
 def read_evalscope(path: Path, tasks_by_id: Mapping[str, Task], run: str,
@@ -125,8 +205,8 @@ def read_evalscope(path: Path, tasks_by_id: Mapping[str, Task], run: str,
             first = kept.get(task.id)
             if first is None:
                 kept[task.id] = judgment
-            elif (first.status, recorded_totals(first)) != (judgment.status,
-                                                            recorded_totals(judgment)):
+            elif (first.status, first.marks, recorded_totals(first)) != (
+                    judgment.status, judgment.marks, recorded_totals(judgment)):
                 note = (f"evalscope's {subset} review differs: {judgment.status.value}, "
                         f"clipped {judgment.score}")
                 kept[task.id] = first.model_copy(update={

@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from anser_tui.workspace.records import Judgment, JudgmentStatus
+from anser_tui.workspace.records import JudgeCall, Judgment, JudgmentStatus
 from anser_tui.workspace.rubric import Rubric
 
 OFFICIAL = "official"
@@ -74,6 +74,24 @@ def score_grades(rubric: Rubric, grades: Mapping[str, int]) -> SampleScore:
     return score_points(rubric, points, sum(grades[c.key] for c in rubric.criteria))
 
 
+def deciding_calls(judgment: Judgment) -> dict[str, JudgeCall]:
+    """Per criterion, the call its mark stands on: the first successful call giving the
+    judgment's mark, else the criterion's first call (a failed one). A criterion judged more
+    than once (evalscope's judges and repeats) keeps every call; the mark is the judgment's."""
+    out: dict[str, JudgeCall] = {}
+    for call in judgment.calls:
+        key = call.criterion
+        if key is not None and (key not in out or (_stands(judgment, call)
+                                                   and not _stands(judgment, out[key]))):
+            out[key] = call
+    return out
+
+
+def _stands(judgment: Judgment, call: JudgeCall) -> bool:
+    return (call.status is JudgmentStatus.OK and call.mark is not None
+            and call.criterion is not None and judgment.marks.get(call.criterion) == call.mark)
+
+
 def sample_score(rubric: Rubric, judgment: Judgment | None, policy: str,
                  totals: SampleTotals | None = None) -> SampleScore | None:
     """The sample's score under `policy`; None when the policy leaves it out. `totals`: what a
@@ -82,7 +100,7 @@ def sample_score(rubric: Rubric, judgment: Judgment | None, policy: str,
         raise ValueError(f"unknown policy {policy!r}")
     if judgment is None:
         return None
-    calls = {c.criterion: c for c in judgment.calls if c.criterion is not None}
+    calls = deciding_calls(judgment)
     if not calls:
         if judgment.status is JudgmentStatus.OK and totals is not None:
             return score_points(rubric, totals.points, totals.criteria_met)

@@ -15,12 +15,16 @@ It writes, beside itself:
 - transcript.eval: 2 samples whose input is a conversation with a tool call, its tool result and
   an image; scored by model_graded_qa, match (C/I) and a scorer with dict values.
 - unscored.eval: 3 samples, the grader gives sample 2 no grade (Inspect leaves it unscored).
+- rating8.eval: 8 samples and two custom scorers: `rating`, a number (the grader model's
+  "RATING: k" out of 10, as k / 10: 0.9 right, 0.5 partial, 0.2 wrong, 0.0 no answer; metrics
+  mean and stderr), and `verdict`, grade letters without a model (C the sum, I another number,
+  N no number: sample 8's solver answers "I cannot tell.").
 
 `make(folder, names)` writes some of them elsewhere (the tests run a real eval through it).
 
 The solver and the grader are both the model under evaluation (`openai/fake`, base URL the
 fake server on 127.0.0.1); the server tells them apart by the grading template's
-"[BEGIN DATA]".
+"[BEGIN DATA]" (the rating scorer's prompt begins "[RATE]").
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ _seen: dict[str, int] = {}
 
 def _solver_reply(prompt: str) -> str:
     found = re.search(r"Question (\d+): What is (\d+) \+ (\d+)\?", prompt)
-    if found is None:
+    if found is None or ("(rating)" in prompt and found.group(1) == "8"):
         return "I cannot tell."
     n, a, b = (int(g) for g in found.groups())
     _seen[prompt] = _seen.get(prompt, 0) + 1
@@ -76,7 +80,22 @@ def _grader_reply(prompt: str) -> str:
     return f"The submission does not state {wanted}.\nGRADE: I"
 
 
+def _rating_reply(prompt: str) -> str:
+    answer = prompt.split("[Answer]: ", 1)[-1]
+    wanted = re.search(r"\[Target\]: (\d+)", prompt)
+    numbers = re.findall(r"\d+", answer)
+    if not numbers:
+        return "No number is given.\nRATING: 0"
+    if "roughly" in answer:
+        return "Close, but hedged.\nRATING: 5"
+    if wanted is not None and numbers[-1] == wanted.group(1):
+        return "Right.\nRATING: 9"
+    return "Wrong sum.\nRATING: 2"
+
+
 def reply(prompt: str) -> str:
+    if prompt.startswith("[RATE]"):
+        return _rating_reply(prompt)
     return _grader_reply(prompt) if "[BEGIN DATA]" in prompt else _solver_reply(prompt)
 
 
@@ -97,8 +116,18 @@ def _tasks() -> dict[str, tuple]:
         ChatMessageUser,
         ContentImage,
         ContentText,
+        get_model,
     )
-    from inspect_ai.scorer import Score, Target, accuracy, match, mean, model_graded_qa, scorer
+    from inspect_ai.scorer import (
+        Score,
+        Target,
+        accuracy,
+        match,
+        mean,
+        model_graded_qa,
+        scorer,
+        stderr,
+    )
     from inspect_ai.solver import TaskState, generate
     from inspect_ai.tool import ToolCall
 
@@ -108,6 +137,28 @@ def _tasks() -> dict[str, tuple]:
             text = state.output.completion
             return Score(value={"mentions_sum": "C" if "sum" in text else "I",
                                 "length": len(text)}, answer=text)
+
+        return score
+
+    @scorer(metrics=[mean(), stderr()])
+    def rating():
+        async def score(state: TaskState, target: Target) -> Score:
+            prompt = (f"[RATE] [Question]: {state.input_text}\n[Target]: {target.text}\n"
+                      f"[Answer]: {state.output.completion}")
+            graded = await get_model().generate(prompt)
+            found = re.search(r"RATING: (\d+)", graded.completion)
+            value = int(found.group(1)) / 10 if found else float("nan")
+            return Score(value=value, answer=state.output.completion,
+                         explanation=graded.completion)
+
+        return score
+
+    @scorer(metrics=[accuracy(), stderr()])
+    def verdict():
+        async def score(state: TaskState, target: Target) -> Score:
+            numbers = re.findall(r"\d+", state.output.completion)
+            grade = "N" if not numbers else "C" if numbers[-1] == target.text else "I"
+            return Score(value=grade, answer=state.output.completion)
 
         return score
 
@@ -135,6 +186,8 @@ def _tasks() -> dict[str, tuple]:
                             scorer=[graded, match(), style()]), "eval", 1),
         "unscored": (Task(name="unscored", dataset=_sums(3, "unscored"), solver=generate(),
                           scorer=graded), "eval", 1),
+        "rating8": (Task(name="rating8", dataset=_sums(8, "rating"), solver=generate(),
+                         scorer=[rating(), verdict()]), "eval", 1),
     }
 
 
