@@ -21,7 +21,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from anser_tui.widgets.render import safe
-from anser_tui.widgets.wrap import Wrapped
+from anser_tui.widgets.wrap import wrapped_lines
 
 
 class TextPanel(ScrollView, can_focus=True):
@@ -92,10 +92,13 @@ class TextPanel(ScrollView, can_focus=True):
         width = max(width, 1)
         lines = self._rendered.get(width)
         if lines is None:
-            body = Wrapped(self.content) if isinstance(self.content, Text) else self.content
             console = self.app.console
-            options = console.options.update(width=width, highlight=False, markup=False)
-            lines = self._rendered[width] = console.render_lines(body, options, pad=False)
+            if isinstance(self.content, Text):
+                lines = wrapped_lines(console, self.content, width)
+            else:
+                options = console.options.update(width=width, highlight=False, markup=False)
+                lines = console.render_lines(self.content, options, pad=False)
+            self._rendered[width] = lines
         return lines
 
     @property
