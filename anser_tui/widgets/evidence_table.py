@@ -24,6 +24,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from anser_tui.widgets.framed import framed_lines
+
 Cells = Callable[[int], list[Text]]
 
 
@@ -131,7 +133,7 @@ class EvidenceTable(ScrollView, can_focus=True):
             base + self.get_component_rich_style("evidence-table--cursor"),
             base + self.get_component_rich_style("evidence-table--odd"),
             base)
-        return super().render_lines(crop)
+        return framed_lines(self, crop) or super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width

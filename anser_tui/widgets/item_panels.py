@@ -16,8 +16,6 @@ from contextlib import contextmanager
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Region
-from textual.strip import Strip
 
 from anser_tui.benchmarks.card import FormKind
 from anser_tui.review.item_view import ItemView
@@ -32,21 +30,16 @@ LEAST = {"task": 4, "answer": 4, "metrics": 3, "ground-truth": 3, "criteria": 5,
 ZOOMABLE = ("task", "answer", "metrics", "ground-truth", "criteria", "judge")
 
 
-def _backdrop(widget: Horizontal | Vertical, crop: Region) -> list[Strip]:
-    """A container's own lines, blank in its background (it has no border, padding or text
-    of its own, and its panels cover it). Every item resizes the columns, and Textual would
-    otherwise draw their full height again through its styles cache first."""
-    return [Strip.blank(crop.width, widget.rich_style)] * crop.height
-
-
 class Column(Vertical):
-    """One column of panels."""
+    """One column of panels. It draws blank lines in its background (`BLANK`: it has no
+    border, padding or text of its own, and its panels cover it): every item resizes the
+    columns, and Textual would otherwise draw their full height through its styles cache."""
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        return _backdrop(self, crop)
+    BLANK = True
 
 
 class ItemPanels(Horizontal):
+    BLANK = True  # as a Column: its columns cover it
     DEFAULT_CSS = """
     ItemPanels .-zoomed-away { display: none !important; }
     """
@@ -136,9 +129,6 @@ class ItemPanels(Horizontal):
             self.query_one("#ground-truth", TextPanel).show(block_text(detail),
                                                             title=detail.title)
             self.refit()
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        return _backdrop(self, crop)
 
     # -- fitting -------------------------------------------------------------------------
     def on_resize(self) -> None:

@@ -20,6 +20,7 @@ from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from anser_tui.widgets.framed import framed_lines
 from anser_tui.widgets.render import safe
 from anser_tui.widgets.wrap import wrapped_lines
 
@@ -148,7 +149,7 @@ class TextPanel(ScrollView, can_focus=True):
         if key != self._strip_key:
             self._strip_key = key
             self._strips = {}
-        return super().render_lines(crop)
+        return framed_lines(self, crop) or super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         index = y + int(self.scroll_y)
@@ -158,6 +159,9 @@ class TextPanel(ScrollView, can_focus=True):
                                                self.scrollable_content_region.width)
             if index >= len(self._lines):
                 return Strip.blank(width, style)
-            strip = Strip(self._lines[index]).apply_style(style).extend_cell_length(width, style)
-            self._strips[index] = strip
+            segments = list(Segment.apply_style(self._lines[index], style))  # one strip, not three
+            length = Segment.get_line_length(segments)
+            if length < width:
+                segments.append(Segment(" " * (width - length), style))
+            strip = self._strips[index] = Strip(segments, max(length, width))
         return strip
