@@ -20,7 +20,7 @@ from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from anser_tui.widgets.framed import framed_lines
+from anser_tui.widgets.framed import Frame, framed_lines
 from anser_tui.widgets.render import safe
 from anser_tui.widgets.wrap import wrapped_lines
 
@@ -60,6 +60,7 @@ class TextPanel(ScrollView, can_focus=True):
         self._rendered: dict[int, list[list[Segment]]] = {}  # the body's lines at a width
         self._strips: dict[int, Strip] = {}  # body lines drawn at the panel's style and width
         self._strip_key: tuple[Style, int] | None = None
+        self._frame = Frame()  # its border rows and sides, drawn once a look and size
 
     def show(self, body: RenderableType, title: str | None = None,
              subtitle: str | None = None) -> None:
@@ -149,7 +150,7 @@ class TextPanel(ScrollView, can_focus=True):
         if key != self._strip_key:
             self._strip_key = key
             self._strips = {}
-        return framed_lines(self, crop) or super().render_lines(crop)
+        return framed_lines(self, crop, self._frame) or super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         index = y + int(self.scroll_y)

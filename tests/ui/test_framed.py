@@ -11,7 +11,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from anser_tui.widgets.evidence_table import EvidenceTable
-from anser_tui.widgets.framed import framed_lines
+from anser_tui.widgets.framed import Frame, framed_lines
 from anser_tui.widgets.text_panel import TextPanel
 
 BODY = "\n".join(f"line {i}: 合同应当按照约定履行 {'word ' * (i % 9)}[not markup]"
@@ -32,8 +32,8 @@ def by_textual(widget: Widget, crop: Region) -> list[Strip]:
 
 
 def same(widget: Widget, crop: Region) -> None:
-    widget.render_lines(crop)  # the widget's own set-up (styles of a paint)
-    framed = framed_lines(widget, crop)
+    widget.render_lines(crop)  # the widget's own set-up (styles of a paint), its frame kept
+    framed = framed_lines(widget, crop, widget._frame)  # type: ignore[attr-defined]
     assert framed is not None
     expected = by_textual(widget, crop)
     assert [list(s) for s in framed] == [list(s) for s in expected]
@@ -67,16 +67,25 @@ async def test_framed_lines_equal_textuals_in_every_state() -> None:
         table.focus()
         await pilot.pause()
         same(table, table.region.reset_offset)
+        same(panel, whole)  # focus gone: the light border again
+        app.theme = "textual-light"
+        await pilot.pause()
+        same(panel, whole)
+        same(table, table.region.reset_offset)
+        panel.show(Text("short again"), subtitle="descriptive")  # no longer cut
+        await pilot.pause()
+        assert not panel.has_class("-cut")
+        same(panel, whole)
 
 
 async def test_a_panel_too_short_for_the_frame_is_drawn_by_textual() -> None:
     app = Panels()
     async with app.run_test(size=(70, 24)) as pilot:
         panel = app.query_one(TextPanel)
-        panel.styles.height = 3
+        panel.styles.height = 2
         await pilot.pause()
-        assert framed_lines(panel, panel.region.reset_offset) is None
+        assert framed_lines(panel, panel.region.reset_offset, Frame()) is None
         panel.styles.height = 12
         panel.styles.tint = "red 20%"
         await pilot.pause()
-        assert framed_lines(panel, panel.region.reset_offset) is None
+        assert framed_lines(panel, panel.region.reset_offset, Frame()) is None
