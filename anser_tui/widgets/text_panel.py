@@ -55,6 +55,7 @@ class TextPanel(ScrollView, can_focus=True):
         self.border_title = title
         self.content: RenderableType = Text()
         self._subtitle = ""
+        self._said: str | None = None  # the bottom border's text as last set
         self._lines: list[list[Segment]] = []
         self._width = -1
         self._rendered: dict[int, list[list[Segment]]] = {}  # the body's lines at a width
@@ -141,7 +142,10 @@ class TextPanel(ScrollView, can_focus=True):
         if self._subtitle:
             parts.append(self._subtitle)
         self.set_class(bool(above or below), "-cut")
-        self.border_subtitle = safe(" · ".join(parts))  # a Text: a task type is not markup
+        subtitle = " · ".join(parts)
+        if subtitle != self._said:  # it is asked on every resize and scroll; a change repaints
+            self._said = subtitle
+            self.border_subtitle = safe(subtitle)  # a Text: a task type is not markup
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """The panel's style is looked up once a render, not once a line (it walks the DOM);

@@ -64,6 +64,8 @@ def _units(line: str) -> Iterator[tuple[int, int]]:
 
 def break_offsets(line: str, width: int) -> list[int]:
     """Where `line` breaks to fit `width` cells (offsets into the line)."""
+    if cell_len(line) <= width:
+        return []  # it fits: no unit can overflow a line that holds them all
     breaks: list[int] = []
     used = 0
     for start, end in _units(line):
