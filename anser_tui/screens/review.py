@@ -170,14 +170,15 @@ class ReviewScreen(Screen[None]):
         self.view = view
         self.bar.load(view, draft.marks if draft else [], draft.reason if draft else None,
                       draft is not None, draft.number if draft else "")
-        self.query_one(ItemPanels).show(view, self.criteria_form,
-                                        draft.criteria if draft else {}, self.unfolded,
-                                        self._key_of("unfold"))
-        evidence = self.query_one("#evidence", EvidencePanel)
-        evidence.display = view.has_evidence and self.zoomed in (None, "evidence")
-        if view.diff is not None:
-            evidence.show(view.diff, view.task.query)
-        self.refresh_decision()
+        panels = self.query_one(ItemPanels)
+        with panels.fitted_once():
+            panels.show(view, self.criteria_form, draft.criteria if draft else {},
+                        self.unfolded, self._key_of("unfold"))
+            evidence = self.query_one("#evidence", EvidencePanel)
+            evidence.display = view.has_evidence and self.zoomed in (None, "evidence")
+            if view.diff is not None:
+                evidence.show(view.diff, view.task.query)
+            self.refresh_decision()
 
     def _key_of(self, action: str) -> str:
         """The key bound to `action` as the key bar shows it (remapped keys as remapped)."""

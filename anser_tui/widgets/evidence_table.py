@@ -24,6 +24,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from anser_tui.widgets.framed import Frame, framed_lines
+
 Cells = Callable[[int], list[Text]]
 
 
@@ -96,6 +98,7 @@ class EvidenceTable(ScrollView, can_focus=True):
         self._generation = 0
         self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(512)
         self._row_styles = (Style(), Style(), Style(), Style())
+        self._frame = Frame()  # its border rows and sides, drawn once a look and size
 
     def show(self, count: int, cells: Cells) -> None:
         """Show `count` rows whose cells `cells(i)` makes, cursor on the first."""
@@ -131,7 +134,7 @@ class EvidenceTable(ScrollView, can_focus=True):
             base + self.get_component_rich_style("evidence-table--cursor"),
             base + self.get_component_rich_style("evidence-table--odd"),
             base)
-        return super().render_lines(crop)
+        return framed_lines(self, crop, self._frame) or super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width

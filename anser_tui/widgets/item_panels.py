@@ -10,7 +10,8 @@ one panel the whole of it, and back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 
 from textual import on
 from textual.app import ComposeResult
@@ -30,7 +31,16 @@ LEAST = {"task": 4, "answer": 4, "metrics": 3, "ground-truth": 3, "criteria": 5,
 ZOOMABLE = ("task", "answer", "metrics", "ground-truth", "criteria", "judge")
 
 
+class Column(Vertical):
+    """One column of panels. It draws blank lines in its background (`BLANK`: it has no
+    border, padding or text of its own, and its panels cover it): every item resizes the
+    columns, and Textual would otherwise draw their full height through its styles cache."""
+
+    BLANK = True
+
+
 class ItemPanels(Horizontal):
+    BLANK = True  # as a Column: its columns cover it
     DEFAULT_CSS = """
     ItemPanels .-zoomed-away { display: none !important; }
     """
@@ -41,13 +51,14 @@ class ItemPanels(Horizontal):
         self.view: ItemView | None = None
         self.criteria = CriterionList(id="criteria")
         self.zoomed: str | None = None  # the panel given the whole space, if any
+        self._held = 0  # inside `fitted_once`: refits wait for its end
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="left"):
+        with Column(id="left"):
             yield TextPanel("Task", id="task")
             yield TextPanel("Answer", id="answer")
             yield TextPanel("Metrics", id="metrics")
-        with Vertical(id="right"):
+        with Column(id="right"):
             yield TextPanel("Ground truth", id="ground-truth")
             yield self.criteria
             yield TextPanel("Judge", id="judge")
@@ -147,8 +158,21 @@ class ItemPanels(Horizontal):
                     self._slot("judge", width, 1)]
         return [self._slot("ground-truth", width, 1), self._slot("judge", width, 0)]
 
+    @contextmanager
+    def fitted_once(self) -> Iterator[None]:
+        """Show several panels and fit them once, at the end (a new item fills every panel)."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+            if not self._held:
+                self.refit()
+
     def refit(self) -> None:
         """Heights and widths from what the panels hold now (or the zoomed panel alone)."""
+        if self._held:
+            return
         width, height = self.size
         if self.view is None or width <= 0 or height <= 0:
             return

@@ -32,6 +32,7 @@ class KeyBar(Static):
 
     def __init__(self) -> None:
         super().__init__(markup=False)
+        self._line: Text | None = None
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -66,5 +67,8 @@ class KeyBar(Static):
         palette.append("palette")
         parts.append((palette, len(parts)))
         width = self.content_region.width or self.app.size.width
-        self.update(fit_parts(parts, width, lambda n: Text(
-            f" +{n} key{'s' * (n != 1)}: ? help", style="bold")))
+        line = fit_parts(parts, width, lambda n: Text(
+            f" +{n} key{'s' * (n != 1)}: ? help", style="bold"))
+        if line != self._line:  # the bindings are refreshed on every item; the keys rarely change
+            self._line = line
+            self.update(line, layout=False)  # one line tall whatever it says

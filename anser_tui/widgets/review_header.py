@@ -140,5 +140,5 @@ class ReviewHeader(Static):
         if state.adjudication:
             lines.append(fit_parts([(Text(state.adjudication, style="tui.warning"), 0)],
                                    width))
-        self.set_class(bool(state.adjudication), "-adjudication")
-        self.update(Text("\n").join(lines))
+        self.set_class(bool(state.adjudication), "-adjudication")  # its height, if it changes
+        self.update(Text("\n").join(lines), layout=False)

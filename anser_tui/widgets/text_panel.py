@@ -13,14 +13,16 @@ from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from anser_tui.widgets.framed import Frame, framed_lines
 from anser_tui.widgets.render import safe
-from anser_tui.widgets.wrap import Wrapped
+from anser_tui.widgets.wrap import wrapped_lines
 
 
 class TextPanel(ScrollView, can_focus=True):
@@ -53,9 +55,13 @@ class TextPanel(ScrollView, can_focus=True):
         self.border_title = title
         self.content: RenderableType = Text()
         self._subtitle = ""
+        self._said: str | None = None  # the bottom border's text as last set
         self._lines: list[list[Segment]] = []
         self._width = -1
-        self._counts: dict[int, int] = {}  # lines the body takes at a width (cells)
+        self._rendered: dict[int, list[list[Segment]]] = {}  # the body's lines at a width
+        self._strips: dict[int, Strip] = {}  # body lines drawn at the panel's style and width
+        self._strip_key: tuple[Style, int] | None = None
+        self._frame = Frame()  # its border rows and sides, drawn once a look and size
 
     def show(self, body: RenderableType, title: str | None = None,
              subtitle: str | None = None) -> None:
@@ -64,7 +70,8 @@ class TextPanel(ScrollView, can_focus=True):
         self._subtitle = subtitle or ""
         self.content = body
         self._width = -1
-        self._counts = {}
+        self._rendered = {}
+        self._strips = {}
         self._layout_lines()
         self.scroll_home(animate=False)
         self.refresh()
@@ -72,23 +79,30 @@ class TextPanel(ScrollView, can_focus=True):
     def redraw(self) -> None:
         """Render the body again (the theme changed)."""
         self._width = -1
-        self._counts = {}
+        self._rendered = {}
+        self._strips = {}
         self._layout_lines()
         self.refresh()
 
     # -- fitting ---------------------------------------------------------------------------
     def lines_at(self, width: int) -> int:
-        """How many lines the body takes in `width` cells of text (counted once a width)."""
-        count = self._counts.get(width)
-        if count is None:
+        """How many lines the body takes in `width` cells of text."""
+        return len(self._rendered_at(width))
+
+    def _rendered_at(self, width: int) -> list[list[Segment]]:
+        """The body's lines at `width` cells, rendered once a width and item: fitting the
+        panels asks for a width or two, and the width chosen is then drawn from here."""
+        width = max(width, 1)
+        lines = self._rendered.get(width)
+        if lines is None:
+            console = self.app.console
             if isinstance(self.content, Text):
-                count = len(Wrapped(self.content).lines(max(width, 1)))
+                lines = wrapped_lines(console, self.content, width)
             else:
-                options = self.app.console.options.update(width=max(width, 1), highlight=False,
-                                                          markup=False)
-                count = len(self.app.console.render_lines(self.content, options, pad=False))
-            self._counts[width] = count
-        return count
+                options = console.options.update(width=width, highlight=False, markup=False)
+                lines = console.render_lines(self.content, options, pad=False)
+            self._rendered[width] = lines
+        return lines
 
     @property
     def hidden_lines(self) -> int:
@@ -101,10 +115,8 @@ class TextPanel(ScrollView, can_focus=True):
         if width <= 0 or width == self._width:
             return
         self._width = width
-        body = Wrapped(self.content) if isinstance(self.content, Text) else self.content
-        console = self.app.console
-        options = console.options.update(width=width, highlight=False, markup=False)
-        self._lines = console.render_lines(body, options, pad=False)
+        self._lines = self._rendered_at(width)
+        self._strips = {}
         self.virtual_size = Size(width, len(self._lines))
         self._mark_cut()
 
@@ -130,12 +142,31 @@ class TextPanel(ScrollView, can_focus=True):
         if self._subtitle:
             parts.append(self._subtitle)
         self.set_class(bool(above or below), "-cut")
-        self.border_subtitle = safe(" · ".join(parts))  # a Text: a task type is not markup
+        subtitle = " · ".join(parts)
+        if subtitle != self._said:  # it is asked on every resize and scroll; a change repaints
+            self._said = subtitle
+            self.border_subtitle = safe(subtitle)  # a Text: a task type is not markup
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The panel's style is looked up once a render, not once a line (it walks the DOM);
+        a body line is drawn once per style and width, so a scroll or a repaint reuses it."""
+        key = (self.rich_style, self.scrollable_content_region.width)
+        if key != self._strip_key:
+            self._strip_key = key
+            self._strips = {}
+        return framed_lines(self, crop, self._frame) or super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         index = y + int(self.scroll_y)
-        width = self.scrollable_content_region.width
-        style = self.rich_style
-        if index >= len(self._lines):
-            return Strip.blank(width, style)
-        return Strip(self._lines[index]).apply_style(style).extend_cell_length(width, style)
+        strip = self._strips.get(index)
+        if strip is None:
+            style, width = self._strip_key or (self.rich_style,
+                                               self.scrollable_content_region.width)
+            if index >= len(self._lines):
+                return Strip.blank(width, style)
+            segments = list(Segment.apply_style(self._lines[index], style))  # one strip, not three
+            length = Segment.get_line_length(segments)
+            if length < width:
+                segments.append(Segment(" " * (width - length), style))
+            strip = self._strips[index] = Strip(segments, max(length, width))
+        return strip

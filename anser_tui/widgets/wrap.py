@@ -20,7 +20,8 @@ from collections.abc import Iterator
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
-from rich.text import Text
+from rich.segment import Segment
+from rich.text import Span, Text
 
 # A run that must stay whole: letters/digits with the punctuation numbers and words carry.
 _WORD = re.compile(r"(?:[-+−$¥€£￥](?=\d))*[^\W_]+(?:[.,:/%'’\-+][^\W_]+)*[%‰]?|\S",
@@ -63,6 +64,8 @@ def _units(line: str) -> Iterator[tuple[int, int]]:
 
 def break_offsets(line: str, width: int) -> list[int]:
     """Where `line` breaks to fit `width` cells (offsets into the line)."""
+    if cell_len(line) <= width:
+        return []  # it fits: no unit can overflow a line that holds them all
     breaks: list[int] = []
     used = 0
     for start, end in _units(line):
@@ -111,3 +114,20 @@ class Wrapped:
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self.text)
+
+
+def wrapped_lines(console: Console, text: Text, width: int) -> list[list[Segment]]:
+    """`text` wrapped to `width` cells as lines of segments: what `console.render_lines` gives
+    for `Wrapped(text)` (pad off), drawn straight from the wrapped lines without Rich wrapping
+    each of them again."""
+    out: list[list[Segment]] = []
+    for line in Wrapped(text).lines(width):
+        if "\t" in line.plain:
+            line.expand_tabs(console.tab_size if line.tab_size is None else line.tab_size)
+        if line.style:  # as Rich joins the lines it wrapped: the line's own style a span
+            line = Text(line.plain, spans=[Span(0, len(line), line.style), *line.spans])
+        segments = list(line.render(console, end=""))
+        if line.cell_len > width:  # a unit folded at the cell limit never is; crop as Rich does
+            segments = Segment.adjust_line_length(segments, width, pad=False)
+        out.append(segments)
+    return out

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
 from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 
-from anser_tui.widgets.wrap import Wrapped, break_offsets
+from anser_tui.widgets.wrap import Wrapped, break_offsets, wrapped_lines
 
 
 def wrapped(text: str, width: int) -> list[str]:
@@ -64,3 +66,30 @@ def test_no_line_starts_with_closing_punctuation(line: str, width: int) -> None:
     assert not any(ch in ",.;:!?)" for ch in starts), starts
     pieces = [line[a:b] for a, b in zip([0, *breaks], [*breaks, len(line)], strict=True)]
     assert "".join(pieces) == line and all(cell_len(p.rstrip()) <= width for p in pieces)
+
+
+SAMPLES = [
+    "",
+    "short",
+    "a\n\nb",
+    "本院认为，被告应于判决生效之日起十日内支付原告借款本金人民币 14.86% 及利息（2021）京0105民初12345号",
+    "word " * 40,
+    "x" * 130,
+    "tab\tseparated\tcolumns and more words to wrap around the end of the line",
+    "closing marks, (kept) together; \"quoted\" text… and ’apostrophes’",
+    "  leading spaces and trailing   ",
+]
+
+
+@pytest.mark.parametrize("width", [1, 7, 20, 33, 75])
+@pytest.mark.parametrize("plain", SAMPLES)
+def test_wrapped_lines_draw_what_rich_draws(plain: str, width: int) -> None:
+    """The direct drawing the text panels use gives Rich's own lines, segment for segment."""
+    text = Text(plain, style="italic")
+    if len(plain) > 6:
+        text.stylize("bold red", 2, 6)
+        text.stylize("on blue", len(plain) // 2)
+    console = Console(width=200, color_system="truecolor", file=io.StringIO())
+    options = console.options.update(width=width, highlight=False, markup=False)
+    expected = console.render_lines(Wrapped(text), options, pad=False)
+    assert wrapped_lines(console, text, width) == expected
