@@ -98,6 +98,7 @@ class EvidenceTable(ScrollView, can_focus=True):
         self._generation = 0
         self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(512)
         self._row_styles = (Style(), Style(), Style(), Style())
+        self._row_look: tuple[object, ...] | None = None
         self._frame = Frame()  # its border rows and sides, drawn once a look and size
 
     def show(self, count: int, cells: Cells) -> None:
@@ -127,13 +128,17 @@ class EvidenceTable(ScrollView, can_focus=True):
         return Strip(segments).crop_extend(0, width, style)
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        # The four row styles, worked out once a paint rather than once a line.
-        base = self.rich_style
-        self._row_styles = (
-            base + self.get_component_rich_style("evidence-table--header"),
-            base + self.get_component_rich_style("evidence-table--cursor"),
-            base + self.get_component_rich_style("evidence-table--odd"),
-            base)
+        # The four row styles, worked out again only when the table's look changes (its
+        # styles' key moves with its classes and focus; the theme), not on each paint.
+        look = (self.styles._cache_key, self.app.theme, self.has_focus)
+        if look != self._row_look:
+            self._row_look = look
+            base = self.rich_style
+            self._row_styles = (
+                base + self.get_component_rich_style("evidence-table--header"),
+                base + self.get_component_rich_style("evidence-table--cursor"),
+                base + self.get_component_rich_style("evidence-table--odd"),
+                base)
         return framed_lines(self, crop, self._frame) or super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:

@@ -61,6 +61,8 @@ class TextPanel(ScrollView, can_focus=True):
         self._rendered: dict[int, list[list[Segment]]] = {}  # the body's lines at a width
         self._strips: dict[int, Strip] = {}  # body lines drawn at the panel's style and width
         self._strip_key: tuple[Style, int] | None = None
+        self._look: tuple[object, ...] | None = None
+        self._style = Style()
         self._frame = Frame()  # its border rows and sides, drawn once a look and size
 
     def show(self, body: RenderableType, title: str | None = None,
@@ -148,9 +150,14 @@ class TextPanel(ScrollView, can_focus=True):
             self.border_subtitle = safe(subtitle)  # a Text: a task type is not markup
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        """The panel's style is looked up once a render, not once a line (it walks the DOM);
-        a body line is drawn once per style and width, so a scroll or a repaint reuses it."""
-        key = (self.rich_style, self.scrollable_content_region.width)
+        """The panel's style is looked up when its look changes (its styles' key moves with
+        its classes and focus; the theme), not once a line or a paint (it walks the DOM); a
+        body line is drawn once per style and width, so a scroll or a repaint reuses it."""
+        look = (self.styles._cache_key, self.app.theme)
+        if look != self._look:
+            self._look = look
+            self._style = self.rich_style
+        key = (self._style, self.scrollable_content_region.width)
         if key != self._strip_key:
             self._strip_key = key
             self._strips = {}

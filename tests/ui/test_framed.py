@@ -31,6 +31,15 @@ def by_textual(widget: Widget, crop: Region) -> list[Strip]:
     return Widget.render_lines(widget, crop)
 
 
+def row_styles_now(table: EvidenceTable) -> tuple[object, ...]:
+    """The table's four row styles worked out afresh."""
+    table._rich_style_cache.clear()
+    base = table.rich_style
+    return (base + table.get_component_rich_style("evidence-table--header"),
+            base + table.get_component_rich_style("evidence-table--cursor"),
+            base + table.get_component_rich_style("evidence-table--odd"), base)
+
+
 def same(widget: Widget, crop: Region) -> None:
     widget.render_lines(crop)  # the widget's own set-up (styles of a paint), its frame kept
     framed = framed_lines(widget, crop, widget._frame)  # type: ignore[attr-defined]
@@ -38,6 +47,11 @@ def same(widget: Widget, crop: Region) -> None:
     expected = by_textual(widget, crop)
     assert [list(s) for s in framed] == [list(s) for s in expected]
     assert [s.cell_length for s in framed] == [s.cell_length for s in expected]
+    if isinstance(widget, EvidenceTable):  # its row styles, kept between paints, are current
+        assert widget._row_styles == row_styles_now(widget)
+    if isinstance(widget, TextPanel):  # and so is a panel's style
+        widget._rich_style_cache.clear()
+        assert widget._style == widget.rich_style
 
 
 async def test_framed_lines_equal_textuals_in_every_state() -> None:
