@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
 
-from pydantic import BaseModel, ConfigDict
+from anser_tui.core.record import Record
 
 
 class CriterionKind(StrEnum):
@@ -50,9 +50,7 @@ class Aggregate(StrEnum):
         return float(score) if 0.0 <= score <= 100.0 else None
 
 
-class Criterion(BaseModel):
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
+class Criterion(Record):
     key: str
     label: str
     kind: CriterionKind = CriterionKind.SCALE_0_4
@@ -70,9 +68,7 @@ class Criterion(BaseModel):
         return isinstance(value, int) and 0 <= value <= self.max_value
 
 
-class Rubric(BaseModel):
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
+class Rubric(Record):
     id: str
     label: str
     criteria: tuple[Criterion, ...]
