@@ -30,8 +30,7 @@ if TYPE_CHECKING:
     from pydantic.fields import FieldInfo
 
 _Defaults = tuple[tuple[str, Any, Any], ...]  # (field, default, default factory)
-# Per record class, made on first use: its fields' defaults, types and validator.
-_DEFAULTS: dict[type, _Defaults] = {}
+# Per record class, made on first use: its fields' types and its validator.
 _TYPES: dict[type, dict[str, Any]] = {}
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}
 
@@ -69,6 +68,8 @@ class Record:
 
     model_fields: ClassVar[_ModelFields] = _ModelFields()
     _frozen: ClassVar[bool] = True
+    _fields: ClassVar[_Defaults] = ()  # (name, default, default factory) of each field
+    _names: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, *, frozen: bool = True, **kwargs: Any) -> None:
         """Made a dataclass with no method of its own: `__eq__`, `__hash__`, `__repr__` and
@@ -77,6 +78,9 @@ class Record:
         super().__init_subclass__(**kwargs)
         dataclasses.dataclass(init=False, repr=False, eq=False, kw_only=True)(cls)
         cls._frozen = frozen
+        cls._fields = tuple((f.name, f.default, f.default_factory)
+                            for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+        cls._names = frozenset(name for name, _, _ in cls._fields)
         if not frozen:
             cls.__hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as a dataclass
 
@@ -84,7 +88,7 @@ class Record:
         self.__dict__.update(self.model_validate(values).__dict__)
 
     def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name, _, _ in _defaults(type(self)))
+        return tuple(getattr(self, name) for name, _, _ in type(self)._fields)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -96,7 +100,7 @@ class Record:
 
     @reprlib.recursive_repr()
     def __repr__(self) -> str:
-        shown = (f"{name}={getattr(self, name)!r}" for name, _, _ in _defaults(type(self)))
+        shown = (f"{name}={getattr(self, name)!r}" for name, _, _ in type(self)._fields)
         return f"{type(self).__qualname__}({', '.join(shown)})"
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -124,16 +128,17 @@ class Record:
     @classmethod
     def model_construct(cls, **values: Any) -> Self:
         """A record of `cls` from values taken as they are; fields not given get defaults."""
+        if values.keys() != cls._names:
+            values = {name: values[name] if name in values
+                      else default if factory is dataclasses.MISSING else factory()
+                      for name, default, factory in cls._fields}
         record = object.__new__(cls)
-        record.__dict__.update({
-            name: values[name] if name in values
-            else default if factory is dataclasses.MISSING else factory()
-            for name, default, factory in _defaults(cls)})
+        object.__setattr__(record, "__dict__", values)
         return record
 
     def model_dump(self, *, exclude: set[str] | None = None) -> dict[str, Any]:
         """The fields (but `exclude`) as a dict; records inside as dicts, containers copied."""
-        return {name: _dumped(getattr(self, name)) for name, _, _ in _defaults(type(self))
+        return {name: _dumped(getattr(self, name)) for name, _, _ in type(self)._fields
                 if not exclude or name not in exclude}
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None) -> Self:
@@ -159,15 +164,7 @@ def field_types(cls: type[Record]) -> dict[str, Any]:
     found = _TYPES.get(cls)
     if found is None:
         hints = typing.get_type_hints(cls)
-        found = _TYPES[cls] = {name: hints[name] for name, _, _ in _defaults(cls)}
-    return found
-
-
-def _defaults(cls: type[Record]) -> _Defaults:
-    found = _DEFAULTS.get(cls)
-    if found is None:
-        found = _DEFAULTS[cls] = tuple((f.name, f.default, f.default_factory)
-                                       for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+        found = _TYPES[cls] = {name: hints[name] for name, _, _ in cls._fields}
     return found
 
 
@@ -176,7 +173,7 @@ def _model_fields(cls: type[Record]) -> dict[str, FieldInfo]:
 
     hints = typing.get_type_hints(cls, include_extras=True)
     out: dict[str, FieldInfo] = {}
-    for name, default, factory in _defaults(cls):
+    for name, default, factory in cls._fields:
         if factory is not dataclasses.MISSING:
             out[name] = FieldInfo.from_annotated_attribute(
                 hints[name], FieldInfo(default_factory=factory))
