@@ -13,9 +13,10 @@ from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -56,6 +57,7 @@ class TextPanel(ScrollView, can_focus=True):
         self._lines: list[list[Segment]] = []
         self._width = -1
         self._counts: dict[int, int] = {}  # lines the body takes at a width (cells)
+        self._style = Style()
 
     def show(self, body: RenderableType, title: str | None = None,
              subtitle: str | None = None) -> None:
@@ -132,10 +134,14 @@ class TextPanel(ScrollView, can_focus=True):
         self.set_class(bool(above or below), "-cut")
         self.border_subtitle = safe(" · ".join(parts))  # a Text: a task type is not markup
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._style = self.rich_style  # worked out once a paint rather than once a line
+        return super().render_lines(crop)
+
     def render_line(self, y: int) -> Strip:
         index = y + int(self.scroll_y)
         width = self.scrollable_content_region.width
-        style = self.rich_style
+        style = self._style
         if index >= len(self._lines):
             return Strip.blank(width, style)
         return Strip(self._lines[index]).apply_style(style).extend_cell_length(width, style)
