@@ -17,7 +17,6 @@ from typing import Any
 from anser_tui.benchmarks.base import Benchmark
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.core.errors import InputError
-from anser_tui.review.item_facts import WorkspaceFacts
 from anser_tui.review.sampling import (
     UNIFORM_SHARE,
     Draw,
@@ -126,10 +125,14 @@ def build_queue(store: WorkspaceStore, spec: QueueSpec, order: QueueOrder) -> Qu
             strata.setdefault(stratum(benchmark, store.task(item.task_id)), []).append(item)
         draw = stratified_sample(strata, order.seed, order.limit)
     elif order.order is Order.DISAGREEMENT:
+        from anser_tui.review.item_facts import WorkspaceFacts  # the scores' orders only
+
         facts = WorkspaceFacts(store, benchmark)
         draw = ranked(eligible, [facts.of(it).disagreement.score for it in eligible],
                       order.limit)
     elif order.order is Order.ACTIVE:
+        from anser_tui.review.item_facts import WorkspaceFacts
+
         facts = WorkspaceFacts(store, benchmark)
         sizes = active_sizes([facts.of(it).disagreement.score for it in eligible])
         draw = active_sample(eligible, sizes, order.seed, order.limit)

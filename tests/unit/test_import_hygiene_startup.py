@@ -4,9 +4,10 @@ no pydantic (the records validate through it only when made from values, `core.r
 pydantic-settings (the settings read ANSER_* themselves), no importlib.metadata (the registry
 reads the entry-point files itself), no click (`build_app` lives in `cli.app_factory`), no
 openai, numpy or scipy, no judge, calibration, exchange or demo package, no scorer and no
-report: each is imported when first used, not before the first paint. Each check runs in a
-fresh interpreter (nothing this test session imported counts) with no setting set (settings
-that are set, by a config file or an ANSER_* variable, are validated by pydantic)."""
+report, nor the queue's filter, jumps and item facts: each is imported when first used, not
+before the first paint. Each check runs in a fresh interpreter (nothing this test session
+imported counts) with no setting set (settings that are set, by a config file or an ANSER_*
+variable, are validated by pydantic)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,10 @@ NEVER_TOP = {"pydantic", "pydantic_core", "pydantic_settings", "annotated_types"
              "plotext"}
 NEVER_PACKAGES = ("importlib.metadata", "anser_tui.judge", "anser_tui.calibration", "anser_tui.exchange",
                   "anser_tui.demo", "anser_tui.screens.calibration", "anser_tui.screens.home",
-                  "anser_tui.cli.group", "anser_tui.cli.review_cmds")
+                  "anser_tui.cli.group", "anser_tui.cli.review_cmds",
+                  # the `/` filter, the jumps and the scores' queue orders: when first used
+                  "anser_tui.review.navigation", "anser_tui.review.item_filter",
+                  "anser_tui.review.item_facts", "anser_tui.review.disagreement")
 SCORING_KEPT = {"anser_tui.scoring", "anser_tui.scoring.cells"}  # the cells the screen shows
 
 _IMPORT = """
