@@ -20,16 +20,16 @@ describes the fields as pydantic does. The first validation of a class builds it
 from __future__ import annotations
 
 import dataclasses
-import reprlib
 import typing
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self, dataclass_transform
+
+from anser_tui.core.value import Declared
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
     from pydantic.fields import FieldInfo
 
-_Defaults = tuple[tuple[str, Any, Any], ...]  # (field, default, default factory)
 # Per record class, made on first use: its fields' types and its validator.
 _TYPES: dict[type, dict[str, Any]] = {}
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}
@@ -63,55 +63,17 @@ class _ModelFields:
 
 @dataclass_transform(kw_only_default=True, frozen_default=True,
                      field_specifiers=(dataclasses.field,))
-class Record:
-    """Base of the record classes: each subclass is made a dataclass as it is declared."""
+class Record(Declared, base=True):
+    """Base of the record classes: each subclass is made a dataclass as it is declared, its
+    methods `Declared`'s (`core.value`: nothing compiled for it)."""
 
     model_fields: ClassVar[_ModelFields] = _ModelFields()
-    _frozen: ClassVar[bool] = True
-    _fields: ClassVar[_Defaults] = ()  # (name, default, default factory) of each field
-    _names: ClassVar[frozenset[str]] = frozenset()
 
-    def __init_subclass__(cls, *, frozen: bool = True, **kwargs: Any) -> None:
-        """Made a dataclass with no method of its own: `__eq__`, `__hash__`, `__repr__` and
-        the frozen `__setattr__` are this class's, which read the fields (a dataclass would
-        compile each for each class: ~1.5 ms a class at import)."""
-        super().__init_subclass__(**kwargs)
-        dataclasses.dataclass(init=False, repr=False, eq=False, kw_only=True)(cls)
-        cls._frozen = frozen
-        cls._fields = tuple((f.name, f.default, f.default_factory)
-                            for f in dataclasses.fields(cls))  # type: ignore[arg-type]
-        cls._names = frozenset(name for name, _, _ in cls._fields)
-        if not frozen:
-            cls.__hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as a dataclass
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(kw_only=True, **kwargs)
 
     def __init__(self, **values: Any) -> None:
         self.__dict__.update(self.model_validate(values).__dict__)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name, _, _ in type(self)._fields)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    @reprlib.recursive_repr()
-    def __repr__(self) -> str:
-        shown = (f"{name}={getattr(self, name)!r}" for name, _, _ in type(self)._fields)
-        return f"{type(self).__qualname__}({', '.join(shown)})"
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if self._frozen:
-            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-        super().__setattr__(name, value)
-
-    def __delattr__(self, name: str) -> None:
-        if self._frozen:
-            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-        super().__delattr__(name)
 
     @classmethod
     def _prepare(cls, values: dict[str, Any]) -> dict[str, Any]:
