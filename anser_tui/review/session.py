@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from dataclasses import dataclass
 
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.core.errors import InputError
+from anser_tui.core.value import Value
 from anser_tui.review.queue import QueueOrder, QueueSpec, build_queue
 from anser_tui.review.stored_session import StoredSession
 from anser_tui.workspace.decisions import (
@@ -33,8 +33,7 @@ from anser_tui.workspace.sessions import (
 from anser_tui.workspace.store import WorkspaceStore
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(Value):
     total: int
     decided: int
     skipped: int
