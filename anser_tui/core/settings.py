@@ -6,8 +6,8 @@ the environment at call time and is never a setting, never stored. A bad file (n
 TOML, a value of the wrong type, nan or inf) is one InputError naming the file and line
 (config_file).
 
-Each settings class is a `core.record.Record` (a dataclass): the defaults are constructed
-without pydantic, which validates only values that are set (file, variables, values given).
+Each settings class is a `core.record.Record` (a dataclass): the defaults, and values set as
+declared (a config file's, mostly), are taken without pydantic, which validates the others.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Annotated, Any, ClassVar, Literal, Self
 
 import platformdirs
 
+from anser_tui.core.exact import exactly
 from anser_tui.core.record import Bound, Record
 
 APP_NAME = "anser-tui"
@@ -129,10 +130,14 @@ def _given(values: dict[str, Any]) -> dict[str, Any]:
 def load_settings(**overrides: Any) -> Settings:
     """The settings; a bad value is one InputError naming the config file and line (or the
     environment variable) that gave it. When nothing sets any, the defaults are constructed
-    as declared: pydantic is not imported on the way to the review screen."""
+    as declared, and values that all have their declared types (`core.exact`) are taken as
+    they are: pydantic is imported only for values it has to convert or refuse."""
     given = _given(overrides)
     if not given:
         return Settings.model_construct()
+    found = exactly(Settings, given)  # a config file's values as declared: no pydantic
+    if found is not None:
+        return found
     from pydantic import ValidationError
 
     try:
