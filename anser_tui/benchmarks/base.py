@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -42,6 +41,8 @@ from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from anser_tui.corpora.library import CorpusLibrary
     from anser_tui.scoring.bertscore import BertScoreCache
     from anser_tui.workspace.store import WorkspaceStore
