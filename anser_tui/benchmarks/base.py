@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -34,6 +33,7 @@ from anser_tui.benchmarks.card import CardItem, ReviewCard
 from anser_tui.benchmarks.evidence import EvidenceView
 from anser_tui.core.errors import InputError
 from anser_tui.core.settings import BertScoreSettings
+from anser_tui.core.value import Value
 from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, JudgmentStatus, LogRecord, RunOutput
@@ -41,6 +41,8 @@ from anser_tui.workspace.rubric import Mark, Rubric
 from anser_tui.workspace.tasks import Task
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from anser_tui.corpora.library import CorpusLibrary
     from anser_tui.scoring.bertscore import BertScoreCache
     from anser_tui.workspace.store import WorkspaceStore
@@ -50,8 +52,7 @@ RowT = TypeVar("RowT")
 PhaseProgress = Callable[[str, int, int], None]
 
 
-@dataclass(frozen=True)
-class CallSpec:
+class CallSpec(Value):
     """One request of a judgment: the prompt templates to fill and what fills them.
 
     `criterion` names the rubric criterion the call judges, None for a call that judges the
@@ -69,8 +70,7 @@ class CallSpec:
 MISMATCH_TOLERANCE = 1.0  # points between a judge's own score and the recomputed one
 
 
-@dataclass(frozen=True)
-class ParsedReply:
+class ParsedReply(Value):
     """What one reply says, under the rubric: the marks it gives (all criteria for a whole-rubric
     call, one for a criterion call), the judge's own score where it reports one and the score
     recomputed from the marks, its reason. The raw text is always kept whole."""
@@ -103,8 +103,7 @@ class JudgeProtocol(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class JudgeValues:
+class JudgeValues(Value):
     """Per task of a run: the judge's score (usable judgments only) and the adjudicated score
     (the settled human value where reviewed, the judge's elsewhere), the tasks with a settled
     human value (`reviewed`) and those whose reviewers disagree with no adjudication yet
@@ -119,8 +118,7 @@ class JudgeValues:
     disputed: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True)
-class TableBlock:
+class TableBlock(Value):
     """One block of the terminal report table (the console module draws it)."""
 
     run: str
@@ -132,8 +130,7 @@ class TableBlock:
     corner: str = "metric"  # the heading of the label column
 
 
-@dataclass
-class ScoreOptions:
+class ScoreOptions(Value, frozen=False):
     """What scoring may use besides the tasks and outputs.
 
     `neural=False` computes every metric but the neural ones (say BERTScore): no model is
@@ -146,8 +143,7 @@ class ScoreOptions:
     neural: bool = True
 
 
-@dataclass
-class ScoredRun(Generic[ScoreT]):
+class ScoredRun(Value, Generic[ScoreT], frozen=False):
     """A run's task scores (the benchmark's own objects), the metric cells the workspace keeps
     ({task id: {metric: cell}}, efficiency figures included), how many tasks were unparsed, and
     why some metric could not be computed ({what: reason})."""
@@ -162,8 +158,7 @@ LoadOptions = Mapping[str, str]
 ReportOptions = Mapping[str, str]
 
 
-@dataclass(frozen=True)
-class BenchmarkOption:
+class BenchmarkOption(Value):
     """An option a benchmark takes on the command line (`init` or `report`), by its key in the
     options mapping (the flag is `--key` with dashes). `choices` limit its values; `path`: it
     names a file, kept relative to the data folder when inside it (so it moves with it)."""
@@ -184,8 +179,7 @@ def refuse_options(label: str, options: LoadOptions | None) -> None:
         raise InputError(f"{label} takes no {', '.join(sorted(options))} option")
 
 
-@dataclass(frozen=True)
-class Vocabulary:
+class Vocabulary(Value):
     """The words that are a benchmark's own: its metric names (task cells and report figures;
     not a plain statistic's name another module has reason to spell, such as MAE) and the
     names of the aggregates its rubrics use. Nothing outside its package spells them
@@ -398,8 +392,7 @@ class WithoutExports:
 # the installer (anser_tui.demo) builds its workspace through the ordinary verbs.
 
 
-@dataclass(frozen=True)
-class DemoFiles:
+class DemoFiles(Value):
     """A benchmark's embedded demo, as package data: `source` is a folder holding the files a
     user of the benchmark would have, the release in its own layout (in `data`) and one run
     `run` beside it (`run_file`, its reproducibility log `log_file` where it has one, the

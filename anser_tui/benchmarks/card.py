@@ -15,10 +15,11 @@ until the reviewer unfolds it (`CardKey.UNFOLD`); plain text always shows it who
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 
 from anser_tui.core.text import neutralize
+from anser_tui.core.value import Value
 from anser_tui.workspace.records import Judgment, RunOutput
 from anser_tui.workspace.tasks import Task
 
@@ -36,8 +37,7 @@ class Tone(StrEnum):
     ERROR = "error"
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(Value):
     """A heading and its body (safe text, kept whole; a widget wraps and pages it)."""
 
     heading: str
@@ -55,8 +55,7 @@ class Section:
         return cls(neutralize(heading), neutralize(body), inline, folded, paged, tone)
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(Value):
     """A titled panel's content: its sections in order."""
 
     title: str
@@ -85,8 +84,7 @@ class CardKey(StrEnum):
     DOCUMENTS = "documents"  # Enter with nothing typed opens the item's documents
 
 
-@dataclass(frozen=True)
-class CardItem:
+class CardItem(Value):
     """What a card is built from: the task, the run's output and the current judgment."""
 
     task: Task
@@ -95,8 +93,7 @@ class CardItem:
     judgment: Judgment | None
 
 
-@dataclass(frozen=True)
-class ReviewCard:
+class ReviewCard(Value):
     """Every panel of one item, and how it is marked."""
 
     task: Block

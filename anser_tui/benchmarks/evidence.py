@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from anser_tui.core.value import Value
 
-@dataclass(frozen=True)
-class EvidenceSpace:
+
+class EvidenceSpace(Value):
     """Where a list's ids live: the corpus (its library name), the key that names a unit in
     it, and the corpus file (relative to the benchmark's corpora folder), as a reviewer reads
     them."""
@@ -38,8 +39,7 @@ class GoldRow:
     rank: int | None  # the rank it was retrieved at, None when missed
 
 
-@dataclass(frozen=True)
-class EvidenceView:
+class EvidenceView(Value):
     """Retrieved against gold, in one key space. A ranked list keeps the first occurrence of a
     duplicate; later occurrences are rows that take no rank."""
 

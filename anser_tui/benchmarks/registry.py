@@ -1,8 +1,8 @@
 """The benchmarks the workbench knows: the entry points of the group `anser_tui.benchmarks`
 (DESIGN section 13), each a name (what a workspace's meta table stores) -> an object
 implementing `Benchmark`. The built-ins register there too (pyproject.toml); nothing else is
-read. Names are read from the installed metadata once; a benchmark's module is imported when
-it is first asked for, and the object kept.
+read. Names are read from the installed distributions' entry-point files once (`installed`);
+a benchmark's module is imported when it is first asked for, and the object kept.
 
 The default benchmark (of `init`, `demo` and stateless `score` without `--benchmark`) is the one
 that says it is (`Benchmark.default`), this package's own before another distribution's.
@@ -11,9 +11,9 @@ that says it is (`Benchmark.default`), this package's own before another distrib
 from __future__ import annotations
 
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
 
 from anser_tui.benchmarks.base import Benchmark, RegisteredBenchmark
+from anser_tui.benchmarks.installed import EntryPoint, entry_points
 from anser_tui.core.errors import InputError
 
 GROUP = "anser_tui.benchmarks"

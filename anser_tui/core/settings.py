@@ -5,16 +5,22 @@ double underscore, e.g. ANSER_JUDGE__MODEL (`settings_env`). The judge's API key
 the environment at call time and is never a setting, never stored. A bad file (not UTF-8, not
 TOML, a value of the wrong type, nan or inf) is one InputError naming the file and line
 (config_file).
+
+Each settings class is a `core.record.Record` (a dataclass): the defaults, and values set as
+declared (a config file's, mostly), are taken without pydantic, which validates the others.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, ClassVar, Literal, Self
 
 import platformdirs
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from anser_tui.core.exact import exactly
+from anser_tui.core.record import Bound, Record
 
 APP_NAME = "anser-tui"
 ENV_PREFIX = "ANSER_"
@@ -27,8 +33,8 @@ def default_config_file() -> Path:
     return Path(platformdirs.user_config_dir(APP_NAME)) / "config.toml"
 
 
-class JudgeSettings(BaseModel):
-    model_config = ConfigDict(allow_inf_nan=False, defer_build=True)
+class JudgeSettings(Record, frozen=False):
+    __pydantic_config__: ClassVar[dict[str, object]] = {"allow_inf_nan": False}
 
     base_url: str | None = None
     model: str = "gpt-5.6-sol"
@@ -44,8 +50,8 @@ class JudgeSettings(BaseModel):
     prompt_dir: Path | None = None
 
 
-class BertScoreSettings(BaseModel):
-    model_config = ConfigDict(allow_inf_nan=False, defer_build=True)
+class BertScoreSettings(Record, frozen=False):
+    __pydantic_config__: ClassVar[dict[str, object]] = {"allow_inf_nan": False}
 
     model_en: str = "roberta-large"
     layers_en: int | None = 17
@@ -56,25 +62,21 @@ class BertScoreSettings(BaseModel):
     rescale_with_baseline: bool = False
 
 
-class CalibrationSettings(BaseModel):
+class CalibrationSettings(Record, frozen=False):
     """The calibration report: the stopping rule's target interval width (points of the
     0-100 score), the corrected score's estimator ("ppi++" or "classic") and whether its
     interval carries the finite-population correction, and the bootstrap's seed and number
     of resamples."""
 
-    model_config = ConfigDict(defer_build=True)
-
-    target_width: float = Field(default=5.0, gt=0)
+    target_width: Annotated[float, Bound(gt=0)] = 5.0
     estimator: Literal["ppi++", "classic"] = "ppi++"
     finite_population: bool = True
     seed: int = 0
-    resamples: int = Field(default=1000, ge=1)
+    resamples: Annotated[int, Bound(ge=1)] = 1000
 
 
-class CorpusOverride(BaseModel):
+class CorpusOverride(Record, frozen=False):
     """Per-corpus descriptor override for a release whose tables or columns differ."""
-
-    model_config = ConfigDict(defer_build=True)
 
     table: str | None = None
     key: str | None = None
@@ -83,27 +85,33 @@ class CorpusOverride(BaseModel):
     metadata: list[str] | None = None
 
 
-class Settings(BaseModel):
+class Settings(Record, frozen=False):
     """Every setting; `Settings(**values)` reads the file and the ANSER_* variables under
     the values given."""
 
-    model_config = ConfigDict(extra="ignore", allow_inf_nan=False, defer_build=True)
+    __pydantic_config__: ClassVar[dict[str, object]] = {"extra": "ignore", "allow_inf_nan": False}
 
-    data_dir: Path = Field(default_factory=lambda: Path(platformdirs.user_data_dir(APP_NAME)))
-    reviewer: str = Field(default_factory=lambda: os.environ.get("USER") or "reviewer")
-    keymap: dict[str, str] = Field(default_factory=dict)
-    judge: JudgeSettings = Field(default_factory=JudgeSettings.model_construct)
-    bertscore: BertScoreSettings = Field(default_factory=BertScoreSettings.model_construct)
-    calibration: CalibrationSettings = Field(default_factory=CalibrationSettings.model_construct)
-    corpora: dict[str, CorpusOverride] = Field(default_factory=dict)
+    data_dir: Path = field(default_factory=lambda: Path(platformdirs.user_data_dir(APP_NAME)))
+    reviewer: str = field(default_factory=lambda: os.environ.get("USER") or "reviewer")
+    keymap: dict[str, str] = field(default_factory=dict)
+    judge: JudgeSettings = field(default_factory=JudgeSettings.model_construct)
+    bertscore: BertScoreSettings = field(default_factory=BertScoreSettings.model_construct)
+    calibration: CalibrationSettings = field(default_factory=CalibrationSettings.model_construct)
+    corpora: dict[str, CorpusOverride] = field(default_factory=dict)
     # Where each benchmark's data folder is on this machine ({<benchmark>: "/data/<folder>"}),
     # for a workspace made elsewhere or whose folder moved (`--data` wins over it).
-    benchmark_data: dict[str, Path] = Field(default_factory=dict)
+    benchmark_data: dict[str, Path] = field(default_factory=dict)
     # The review header's pace and time to go (the tests turn it off: snapshots stay stable).
     show_timings: bool = True
 
     def __init__(self, **values: Any) -> None:
-        super().__init__(**_given(values))
+        self.__dict__.update(super().model_validate(_given(values)).__dict__)
+
+    @classmethod
+    def model_validate(cls, obj: Any) -> Self:
+        """Settings from values, read as `Settings(**values)` reads them: over the file and
+        the variables (as pydantic validates a model with its own `__init__`)."""
+        return obj if isinstance(obj, cls) else cls(**obj)
 
 
 def _given(values: dict[str, Any]) -> dict[str, Any]:
@@ -122,11 +130,18 @@ def _given(values: dict[str, Any]) -> dict[str, Any]:
 def load_settings(**overrides: Any) -> Settings:
     """The settings; a bad value is one InputError naming the config file and line (or the
     environment variable) that gave it. When nothing sets any, the defaults are constructed
-    as declared: no validator is built (nor pydantic's plugins looked for) on the way to the
-    review screen."""
+    as declared, and values that all have their declared types (`core.exact`) are taken as
+    they are: pydantic is imported only for values it has to convert or refuse."""
+    given = _given(overrides)
+    if not given:
+        return Settings.model_construct()
+    found = exactly(Settings, given)  # a config file's values as declared: no pydantic
+    if found is not None:
+        return found
+    from pydantic import ValidationError
+
     try:
-        given = _given(overrides)
-        return Settings.model_validate(given) if given else Settings.model_construct()
+        return Settings.model_validate(given)
     except ValidationError as exc:
         from anser_tui.core.settings_file import setting_error
 

@@ -16,7 +16,7 @@ import types
 from collections.abc import Mapping
 from typing import Any, Union, get_args, get_origin
 
-from pydantic import BaseModel
+from anser_tui.core.record import Record, field_types
 
 _CONTAINERS = (dict, list, tuple, set, frozenset)
 
@@ -42,7 +42,7 @@ def _bare(annotation: Any) -> Any:
 
 
 def _is_model(annotation: Any) -> bool:
-    return isinstance(annotation, type) and issubclass(annotation, BaseModel)
+    return isinstance(annotation, type) and issubclass(annotation, Record)
 
 
 def _is_complex(annotation: Any) -> bool:
@@ -54,8 +54,7 @@ def _child(annotation: Any, key: str) -> Any:
     """The type of `key` inside a setting of type `annotation` (None: not known)."""
     bare = _bare(annotation)
     if _is_model(bare):
-        field = bare.model_fields.get(key)
-        return field.annotation if field is not None else None
+        return field_types(bare).get(key)
     if get_origin(bare) is dict:
         return get_args(bare)[1]
     return None
@@ -72,16 +71,16 @@ def _decoded(annotation: Any, text: str) -> Any:
     return text
 
 
-def environment_values(model: type[BaseModel], prefix: str,
+def environment_values(model: type[Record], prefix: str,
                        environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The values the variables starting with `prefix` give `model`'s fields."""
     env = {k.lower(): v for k, v in (os.environ if environ is None else environ).items()}
     out: dict[str, Any] = {}
-    for name, field in model.model_fields.items():
+    for name, annotation in field_types(model).items():
         key = f"{prefix}{name}".lower()
-        value = _decoded(field.annotation, env[key]) if key in env else None
-        if _is_complex(field.annotation):
-            nested = _nested(field.annotation, env, f"{key}__")
+        value = _decoded(annotation, env[key]) if key in env else None
+        if _is_complex(annotation):
+            nested = _nested(annotation, env, f"{key}__")
             if value is None and nested:
                 value = nested
             elif isinstance(value, dict):

@@ -11,12 +11,13 @@ import os
 import re
 import tomllib
 from pathlib import Path
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from anser_tui.core.errors import InputError
 from anser_tui.core.json_input import decode_utf8
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 _WHERE = re.compile(r"\s*\(at line (\d+), column \d+\)$")
 _TABLE = re.compile(r"^\s*\[+\s*([^\]]+?)\s*\]+")

@@ -12,11 +12,12 @@ for a field, every row for text).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from anser_tui.core.settings import CorpusOverride
+from anser_tui.core.value import Value
 
 Kind = Literal["sqlite", "jsonl"]
 KeyNormalizer = Callable[[Any], str | None]
@@ -39,16 +40,14 @@ def plain_key(value: Any) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class CompositeKey:
+class CompositeKey(Value):
     """A key made of two fields of a record, joined into one text by `join`."""
 
     fields: tuple[str, str]
     join: Callable[[Any, Any], str]
 
 
-@dataclass(frozen=True)
-class CorpusDescriptor:
+class CorpusDescriptor(Value):
     """How to read one key space's units out of its corpus file (`path`, relative to the
     benchmark's corpora folder)."""
 

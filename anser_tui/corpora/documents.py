@@ -2,30 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import field
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
+from anser_tui.core.record import Record
 
 
-class Section(BaseModel):
+class Section(Record):
     """A headed stretch of a document's text (an opinion, a report section, an abstract)."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     heading: str = ""
     text: str = ""
 
 
-class Document(BaseModel):
+class Document(Record):
     """One evidence unit as a reviewer reads it: key fields as a table, then its text."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     corpus: str
     id: str
     title: str
-    fields: list[tuple[str, str]] = Field(default_factory=list)
-    sections: list[Section] = Field(default_factory=list)
+    fields: list[tuple[str, str]] = field(default_factory=list)
+    sections: list[Section] = field(default_factory=list)
     leaked: bool = False
     records: int = 1  # rows the key names (one key may name several records)
 
@@ -39,10 +36,8 @@ class Document(BaseModel):
         return "\n\n".join(parts)
 
 
-class Summary(BaseModel):
+class Summary(Record):
     """What an evidence row needs: the unit's title and whether it is leaked ground truth."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     title: str
@@ -57,10 +52,8 @@ class CorpusStatus(StrEnum):
     UNAVAILABLE = "corpus unavailable"
 
 
-class EvidenceNote(BaseModel):
+class EvidenceNote(Record):
     """Where an evidence id stands against its corpus, and the title to show beside it."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     status: CorpusStatus
     title: str = ""

@@ -19,7 +19,6 @@ import re
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ import platformdirs
 
 from anser_tui.core.errors import InputError
 from anser_tui.core.json_input import object_line
+from anser_tui.core.value import Value
 from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.corpora.sqlite_reader import connect_read_only
 from anser_tui.workspace.corpus_sql import index_meta, index_offsets, write_index
@@ -55,8 +55,7 @@ def fingerprint(path: Path) -> dict[str, str]:
             "sample_sha256": digest.hexdigest()}
 
 
-@dataclass(frozen=True)
-class IndexStats:
+class IndexStats(Value):
     jsonl: Path
     sidecar: Path
     records: int

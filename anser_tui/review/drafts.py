@@ -4,15 +4,15 @@ not a decision and is never written to the workspace."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from anser_tui.core.value import Value
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import ReasonCode
 from anser_tui.workspace.rubric import Mark
 
 
-@dataclass
-class Draft:
+class Draft(Value, frozen=False):
     """Marks and a reason typed on an item and not committed: marks typed in rubric order
     (`marks`, with the `number` still being typed for the next), or marks set one criterion
     at a time, by key (`criteria`)."""

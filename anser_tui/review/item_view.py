@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from anser_tui.benchmarks.card import CardItem, ReviewCard
 from anser_tui.benchmarks.evidence import EvidenceView
+from anser_tui.core.value import Value
 from anser_tui.corpora.library import CorpusLibrary
 from anser_tui.review.session import ReviewSession
 from anser_tui.workspace.item import Item
@@ -15,8 +14,7 @@ from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.tasks import Task
 
 
-@dataclass(frozen=True)
-class ItemView:
+class ItemView(Value):
     item: Item
     position: int
     task: Task

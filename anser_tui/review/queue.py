@@ -11,13 +11,13 @@ probability is its size (`sampling.active_sample`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from anser_tui.benchmarks.base import Benchmark
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.core.errors import InputError
-from anser_tui.review.item_facts import WorkspaceFacts
+from anser_tui.core.value import Value
 from anser_tui.review.sampling import (
     UNIFORM_SHARE,
     Draw,
@@ -36,8 +36,7 @@ from anser_tui.workspace.tasks import Task
 FILTER_KEYS = ("group", "form", "lang", "domain", "objective")
 
 
-@dataclass(frozen=True)
-class QueueSpec:
+class QueueSpec(Value):
     """What a session reviews: judged items only (the default) or every task, filtered by
     task fields (each a set of accepted values), over the given runs (none: every run)."""
 
@@ -78,8 +77,7 @@ class QueueSpec:
         return [Item(run, tid) for run in (self.runs or store.run_names()) for tid in tasks]
 
 
-@dataclass(frozen=True)
-class QueueOrder:
+class QueueOrder(Value):
     """How the eligible items are ordered, and how many are drawn (None: all of them)."""
 
     order: Order = Order.TASK
@@ -99,8 +97,7 @@ class QueueOrder:
         return ", ".join(parts)
 
 
-@dataclass(frozen=True)
-class Queue:
+class Queue(Value):
     """A session's queue as drawn: its items, each one's inclusion probability, the design."""
 
     items: list[Item]
@@ -126,10 +123,14 @@ def build_queue(store: WorkspaceStore, spec: QueueSpec, order: QueueOrder) -> Qu
             strata.setdefault(stratum(benchmark, store.task(item.task_id)), []).append(item)
         draw = stratified_sample(strata, order.seed, order.limit)
     elif order.order is Order.DISAGREEMENT:
+        from anser_tui.review.item_facts import WorkspaceFacts  # the scores' orders only
+
         facts = WorkspaceFacts(store, benchmark)
         draw = ranked(eligible, [facts.of(it).disagreement.score for it in eligible],
                       order.limit)
     elif order.order is Order.ACTIVE:
+        from anser_tui.review.item_facts import WorkspaceFacts
+
         facts = WorkspaceFacts(store, benchmark)
         sizes = active_sizes([facts.of(it).disagreement.score for it in eligible])
         draw = active_sample(eligible, sizes, order.seed, order.limit)

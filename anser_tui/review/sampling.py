@@ -24,9 +24,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeVar
+
+from anser_tui.core.value import Value
 
 K = TypeVar("K", bound=Hashable)
 
@@ -47,8 +48,7 @@ class Order(StrEnum):
 UNIFORM_SHARE = 0.5  # the active order's uniform mass (DESIGN section 8: at least 10%)
 
 
-@dataclass(frozen=True)
-class Draw(Generic[K]):
+class Draw(Value, Generic[K]):
     """The keys in queue order, each one's inclusion probability (None: not a random draw),
     and for a stratified draw each stratum's size and sample size {stratum: (N_h, n_h)}."""
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.core.errors import InputError
+from anser_tui.core.value import Value
 from anser_tui.review.queue import QueueOrder, QueueSpec, build_queue
 from anser_tui.review.stored_session import StoredSession
 from anser_tui.workspace.decisions import (
@@ -34,8 +34,7 @@ from anser_tui.workspace.sessions import (
 from anser_tui.workspace.store import WorkspaceStore
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(Value):
     total: int
     decided: int
     skipped: int
@@ -62,7 +61,7 @@ class ReviewSession:
         # re-inserted for quality control: decided blind
         self.rechecks = frozenset(recheck_items(store, session_id))
         self._states: dict[Item, ItemState] = defaultdict(ItemState)
-        self._decidable: dict[Item, bool] = {}  # the judge scores it: a verdict can settle it
+        self._decidable: dict[str, bool] = {}  # task id: the judge scores it (a verdict settles)
         self._n_decidable: int | None = None  # how many queue items are (counted once)
         for event in session_decisions(store, session_id):
             self._states[Item(event.run, event.task_id)].events.append(event)
@@ -163,9 +162,9 @@ class ReviewSession:
 
     def decidable(self, item: Item) -> bool:
         """Whether a verdict can settle the item: the judge scores its task (kept once known)."""
-        known = self._decidable.get(item)
+        known = self._decidable.get(item.task_id)
         if known is None:
-            known = self._decidable[item] = self.rubric(item) is not None
+            known = self._decidable[item.task_id] = self.rubric(item) is not None
         return known
 
     def progress(self) -> Progress:
@@ -185,6 +184,7 @@ class ReviewSession:
             seconds += [e.time_spent_s for e in state.active
                         if e.kind in VERDICTS and e.time_spent_s is not None]
         if self._n_decidable is None:
+            self.store.read_tasks(item.task_id for item in self.items)
             self._n_decidable = sum(self.decidable(item) for item in self.items)
         pace = sum(seconds) / len(seconds) if seconds else None
         return Progress(len(self.items), decided, skipped, flagged,

@@ -9,10 +9,10 @@ session owner's).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from anser_tui.core.errors import InputError
+from anser_tui.core.value import Value
 from anser_tui.review.queue import QueueOrder, QueueSpec
 from anser_tui.review.sampling import Order
 from anser_tui.workspace.sessions import SessionHead, latest_session, session_named
@@ -23,8 +23,7 @@ from anser_tui.workspace.store import WorkspaceStore
 WRITTEN_QUEUES = frozenset({"disputed", "recheck", "import"})
 
 
-@dataclass(frozen=True)
-class StoredSession:
+class StoredSession(Value):
     id: int
     name: str
     reviewer: str

@@ -19,6 +19,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.reactive import var
 from textual.screen import Screen
 
@@ -63,12 +64,22 @@ class ReviewScreen(Screen[None]):
         """`data_dir`: where the item's documents are (default: the workspace's folder);
         `library`: the evidence corpora (None: evidence ids without their documents);
         `show_timings`: the header shows the reviewer's pace."""
-        super().__init__()
+        super().__init__(classes=" ".join(self._breakpoints(self.app.size)))
         self.session = session
         self.data_dir = data_dir or session.store.data_dir
         self.library = library
         self.show_timings = show_timings
         self.drafts = DraftBook()
+
+    def _breakpoints(self, size: Size) -> list[str]:
+        """The breakpoint classes of `size`, as Textual sets them on the first resize: given
+        before the first layout, it is the right one, not restyled and laid out again."""
+        found = []
+        for dimension, breakpoints in ((size.width, self.HORIZONTAL_BREAKPOINTS),
+                                       (size.height, self.VERTICAL_BREAKPOINTS)):
+            found += [name for least, name in sorted(breakpoints, reverse=True)
+                      if dimension >= least][:1]
+        return found
 
     def compose(self) -> ComposeResult:
         yield ReviewHeader(self.session, show_pace=self.show_timings, id="header")

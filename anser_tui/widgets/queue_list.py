@@ -18,13 +18,13 @@ from textual import on
 from textual.message import Message
 from textual.widgets import OptionList
 
-from anser_tui.review.navigation import QueueNavigator
 from anser_tui.review.session import ReviewSession
 from anser_tui.workspace.decisions import ItemState
 from anser_tui.workspace.item import Item
 
 if TYPE_CHECKING:
     from anser_tui.review.item_filter import ItemFilter, Vocabulary
+    from anser_tui.review.navigation import QueueNavigator
 
 
 def state_mark(state: ItemState) -> Text:
@@ -73,15 +73,18 @@ class QueueList(OptionList):
 
     @property
     def navigator(self) -> QueueNavigator:
-        """Moves along the queue through the `/` filter (made on first use)."""
+        """Moves along the queue through the `/` filter (made, and its module imported, on
+        first use: not for the first paint)."""
         if self._navigator is None:
+            from anser_tui.review.navigation import QueueNavigator
+
             self._navigator = QueueNavigator(self.session)
         return self._navigator
 
     @property
     def filter_text(self) -> str:
-        """The filter in force, in one line ("" when none)."""
-        return self.navigator.filter.describe()
+        """The filter in force, in one line ("" when none, as before any is chosen)."""
+        return "" if self._navigator is None else self.navigator.filter.describe()
 
     def fill_once(self, position: int) -> None:
         if not self.filled:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from anser_tui.core.value import Value
 
 
 def quoted(name: str | None) -> str:
@@ -59,16 +60,14 @@ def keys_beyond_ascii(conn: sqlite3.Connection, table: str, key: str) -> Iterato
         yield stored
 
 
-@dataclass(frozen=True)
-class Related:
+class Related(Value):
     """A related table and the (main table's, related table's) columns it joins on."""
 
     table: str
     on: tuple[str, str]
 
 
-@dataclass(frozen=True)
-class Shown:
+class Shown(Value):
     """A column a summary shows: of the main table (its first 240 characters when `short`), or
     of a related table (its first row joined)."""
 

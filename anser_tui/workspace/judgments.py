@@ -20,9 +20,9 @@ import json
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from anser_tui.core.value import Value
 from anser_tui.workspace.records import JudgeCall, Judgment, JudgmentStatus
 from anser_tui.workspace.store import WorkspaceStore, utc_now
 
@@ -231,8 +231,7 @@ def judgment_history(store: WorkspaceStore, run: str, task_id: str,
     return _with_calls(store, rows)
 
 
-@dataclass(frozen=True)
-class CachedReply:
+class CachedReply(Value):
     raw: str
     model: str | None
     latency_s: float | None

@@ -2,9 +2,10 @@
 decision events. Each record knows its row: `to_row()` gives the column values, `from_row(row)`
 reads one back (`row` maps column names to values, e.g. a `sqlite3.Row`).
 
-A row read back was written from a validated record, so `from_row` constructs the record
-without validating it again (the types the columns lose, enums and reals, restored by hand);
-with `defer_build` the review screen's start-up then builds no pydantic validator for them."""
+Each is a `core.record.Record`: made from values it is validated; a row read back was written
+from a validated record, so `from_row` constructs the record without validating it again (the
+types the columns lose, enums and reals, restored by hand), and the review screen's start-up
+loads no pydantic for them."""
 
 from __future__ import annotations
 
@@ -12,11 +13,11 @@ import json
 import sqlite3
 import uuid
 from collections.abc import Mapping
+from dataclasses import field
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
+from anser_tui.core.record import Record
 from anser_tui.workspace.rubric import Mark
 
 RowLike = Mapping[str, Any] | sqlite3.Row  # a row read back: column name -> value
@@ -37,14 +38,12 @@ def new_uid() -> str:
     return uuid.uuid4().hex
 
 
-class RunOutput(BaseModel):
+class RunOutput(Record):
     """One system output: the README's recommended record."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     task_id: str
     answer: Any = None
-    retrieved: list[Any] = Field(default_factory=list)
+    retrieved: list[Any] = field(default_factory=list)
 
     @property
     def answer_text(self) -> str:
@@ -68,10 +67,8 @@ class RunOutput(BaseModel):
                                    retrieved=json.loads(row["retrieved"]))
 
 
-class LogRecord(BaseModel):
+class LogRecord(Record):
     """Per-task figures from a reproducibility log."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     task_id: str
     latency_s: float | None = None
@@ -103,11 +100,10 @@ class JudgmentStatus(StrEnum):
     TRANSPORT_ERROR = "transport_error"
 
 
-class JudgeCall(BaseModel):
+class JudgeCall(Record):
     """One request of a judgment and its reply: the whole rubric at once (criterion None) or
     one criterion, as the benchmark's judge protocol asks. The raw reply is kept whole."""
 
-    model_config = ConfigDict(frozen=True, defer_build=True)
     COLUMNS: ClassVar[tuple[str, ...]] = (
         "criterion", "status", "raw", "mark", "explanation", "error", "latency_s",
         "input_tokens", "output_tokens")
@@ -123,9 +119,9 @@ class JudgeCall(BaseModel):
     output_tokens: int | None = None
 
     def to_row(self) -> tuple[Any, ...]:
-        values = self.model_dump()
+        values = {c: getattr(self, c) for c in self.COLUMNS}
         values["status"] = self.status.value
-        return tuple(values[c] for c in self.COLUMNS)
+        return tuple(values.values())
 
     @classmethod
     def from_row(cls, row: RowLike) -> JudgeCall:
@@ -135,11 +131,10 @@ class JudgeCall(BaseModel):
         return cls.model_construct(**values)
 
 
-class Judgment(BaseModel):
+class Judgment(Record):
     """One judge output for (run, task): its calls (raw replies kept whole), the parsed marks
     under the rubric, the score, the status. Identified across workspaces by `uid`."""
 
-    model_config = ConfigDict(frozen=True, defer_build=True)
     COLUMNS: ClassVar[tuple[str, ...]] = (
         "uid", "run", "task_id", "rubric_id", "status", "marks", "score", "recomputed_score",
         "reason", "error", "arithmetic_mismatch", "model", "judge", "source", "dataset_version",
@@ -150,7 +145,7 @@ class Judgment(BaseModel):
     rubric_id: str
     status: JudgmentStatus
     calls: tuple[JudgeCall, ...] = ()
-    marks: dict[str, Mark] = Field(default_factory=dict)
+    marks: dict[str, Mark] = field(default_factory=dict)
     score: float | None = None  # the judge's own (a whole-rubric reply), else the aggregate
     recomputed_score: float | None = None  # the rubric's aggregate of the marks
     reason: str | None = None
@@ -164,17 +159,16 @@ class Judgment(BaseModel):
     input_tokens: int | None = None
     output_tokens: int | None = None
     created_at: str | None = None
-    uid: str = Field(default_factory=new_uid)
+    uid: str = field(default_factory=new_uid)
     id: int | None = None  # the row's place in this workspace, for ordering only
 
-    @model_validator(mode="before")
     @classmethod
-    def _named_judge(cls, data: Any) -> Any:
+    def _prepare(cls, values: dict[str, Any]) -> dict[str, Any]:
         """A judgment names its judge: when none is given, the judge named after its model.
         One naming neither is given its run's primary judge when stored (`add_judgments`)."""
-        if isinstance(data, dict) and not data.get("judge") and data.get("model"):
-            return {**data, "judge": data["model"]}
-        return data
+        if not values.get("judge") and values.get("model"):
+            return {**values, "judge": values["model"]}
+        return values
 
     @property
     def raw(self) -> str:
@@ -184,10 +178,10 @@ class Judgment(BaseModel):
         return "\n".join(f"[{c.criterion}] {c.raw}" for c in self.calls)
 
     def to_row(self) -> tuple[Any, ...]:
-        values = self.model_dump(exclude={"calls", "id"})
+        values = {c: getattr(self, c) for c in self.COLUMNS}
         values.update(status=self.status.value, marks=dumps(self.marks),
                       arithmetic_mismatch=int(self.arithmetic_mismatch))
-        return tuple(values[c] for c in self.COLUMNS)
+        return tuple(values.values())
 
     @classmethod
     def from_row(cls, row: RowLike, calls: tuple[JudgeCall, ...] = ()) -> Judgment:
@@ -218,11 +212,10 @@ class ReasonCode(StrEnum):
     OTHER = "other"
 
 
-class Decision(BaseModel):
+class Decision(Record):
     """One event of a review session. Append-only; current state is derived from the events.
     The judgment it answers and the event an undo takes back are named by uid."""
 
-    model_config = ConfigDict(frozen=True, defer_build=True)
     COLUMNS: ClassVar[tuple[str, ...]] = (
         "uid", "session_id", "run", "task_id", "reviewer", "kind", "marks", "score",
         "reason_code", "comment", "judge_visible", "judgment_uid", "target_uid",
@@ -233,7 +226,7 @@ class Decision(BaseModel):
     task_id: str
     reviewer: str
     kind: DecisionKind
-    marks: dict[str, Mark] = Field(default_factory=dict)
+    marks: dict[str, Mark] = field(default_factory=dict)
     score: float | None = None
     reason_code: ReasonCode | None = None
     comment: str | None = None
@@ -242,15 +235,15 @@ class Decision(BaseModel):
     target_uid: str | None = None
     time_spent_s: float | None = None
     created_at: str | None = None
-    uid: str = Field(default_factory=new_uid)
+    uid: str = field(default_factory=new_uid)
     id: int | None = None  # the row's place in this workspace, for ordering only
 
     def to_row(self) -> tuple[Any, ...]:
-        values = self.model_dump(exclude={"id"})
+        values = {c: getattr(self, c) for c in self.COLUMNS}
         values.update(kind=self.kind.value, marks=dumps(self.marks),
                       judge_visible=int(self.judge_visible),
                       reason_code=self.reason_code.value if self.reason_code else None)
-        return tuple(values[c] for c in self.COLUMNS)
+        return tuple(values.values())
 
     @classmethod
     def from_row(cls, row: RowLike) -> Decision:

@@ -31,7 +31,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TypeGuard
 
-from pydantic import BaseModel, ConfigDict
+from anser_tui.core.record import Record
 
 Mark = int | float | str  # a 0-4 or 0/1 integer, a grade's level ("C"), a number
 
@@ -43,10 +43,8 @@ class CriterionKind(StrEnum):
     NUMBER = "number"
 
 
-class Level(BaseModel):
+class Level(Record):
     """One named level of a grade criterion."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     mark: str  # the mark as written and stored, e.g. "C"
     label: str  # what it means, e.g. "correct"
@@ -87,9 +85,7 @@ class Aggregate(StrEnum):
         return float(score) if 0.0 <= score <= 100.0 else None
 
 
-class Criterion(BaseModel):
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
+class Criterion(Record):
     key: str
     label: str
     kind: CriterionKind = CriterionKind.SCALE_0_4
@@ -150,9 +146,7 @@ class Criterion(BaseModel):
         return float(value) if self.kind is CriterionKind.NUMBER else float(int(value))
 
 
-class Rubric(BaseModel):
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
+class Rubric(Record):
     id: str
     label: str
     criteria: tuple[Criterion, ...]

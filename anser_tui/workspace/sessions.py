@@ -16,6 +16,7 @@ from itertools import count
 from typing import Any, NamedTuple
 
 from anser_tui.core.errors import InputError
+from anser_tui.core.value import Value
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import dumps, new_uid
 from anser_tui.workspace.store import WorkspaceStore, utc_now
@@ -46,8 +47,7 @@ class QueueEntry:
     recheck: bool = False
 
 
-@dataclass(frozen=True)
-class SessionInfo:
+class SessionInfo(Value):
     """A session row: who, what for, how its queue was drawn, and when."""
 
     id: int

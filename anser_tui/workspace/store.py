@@ -14,6 +14,7 @@ header and closes, writing nothing), so reading leaves the file as it was and no
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import time
@@ -324,6 +325,16 @@ class WorkspaceStore:
         if task is None:
             raise InputError(f"no task {task_id!r} in the workspace", self.path)
         return task
+
+    def read_tasks(self, task_ids: Iterable[str]) -> None:
+        """Read the tasks of `task_ids` not read yet, in one query (a queue's tasks at once,
+        instead of one query each); `task` then finds them."""
+        wanted = [t for t in dict.fromkeys(task_ids) if t not in self._tasks]
+        if not wanted or self._all_tasks:
+            return
+        rows = self.rows("SELECT * FROM tasks WHERE id IN (SELECT value FROM json_each(?))",
+                         (json.dumps(wanted),))
+        self._tasks.update((row["id"], Task.from_row(row)) for row in rows)
 
     def task_ids(self) -> list[str]:
         """Every task id in benchmark order (read afresh, without reading the tasks)."""

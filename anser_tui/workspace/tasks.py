@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
+from dataclasses import field
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
-
+from anser_tui.core.record import Record
 from anser_tui.workspace.records import RowLike, dumps
 
 
@@ -21,10 +21,8 @@ class Form(StrEnum):
     STRUCTURED = "structured"
 
 
-class TaskPrompt(BaseModel):
+class TaskPrompt(Record):
     """The system side of a task: the only fields a system under evaluation receives."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     type: str | None = None
@@ -32,19 +30,15 @@ class TaskPrompt(BaseModel):
     instruction: str = ""
 
 
-class AnswerKey(BaseModel):
+class AnswerKey(Record):
     """The scorer side of a task. Never sent to a system; the judge sees ground_truth only."""
 
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
     ground_truth: Any = None
-    evidence: list[Any] = Field(default_factory=list)
+    evidence: list[Any] = field(default_factory=list)
 
 
-class Task(BaseModel):
+class Task(Record):
     """One task of a benchmark, placed in its group and form."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     benchmark: str
@@ -59,7 +53,7 @@ class Task(BaseModel):
     line: int
     prompt: TaskPrompt
     key: AnswerKey
-    extra: dict[str, Any] = Field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     COLUMNS: ClassVar[tuple[str, ...]] = (
         "id", "seq", "benchmark", "group_name", "form", "lang", "domain", "objective", "number",

@@ -5,9 +5,8 @@ The tables here are DESIGN section 4 written as data; every other module asks th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from anser_tui.benchmarks.evidence import EvidenceSpace
+from anser_tui.core.value import Value
 from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Rubric
 from anser_tui.workspace.tasks import Form
 
@@ -51,8 +50,7 @@ EVIDENCE_SPACES = (
 )
 
 
-@dataclass(frozen=True)
-class FormRange:
+class FormRange(Value):
     first: int
     last: int
     form: Form
@@ -62,8 +60,7 @@ class FormRange:
     rubric: str | None = None
 
 
-@dataclass(frozen=True)
-class GroupSpec:
+class GroupSpec(Value):
     name: str
     domain: str
     lang: str

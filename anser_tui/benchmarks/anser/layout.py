@@ -7,8 +7,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from anser_tui.benchmarks.anser.evidence_ids import shapes, unnamed_item
 from anser_tui.benchmarks.anser.groups import GROUPS, GroupSpec
 from anser_tui.benchmarks.jsonpos import iter_json_array
@@ -66,6 +64,8 @@ def _task(group: GroupSpec, raw: Any, path: Path, rel: str, line: int, seq: int)
         raise InputError(
             f"task {task_id}: question number {number} is outside {group.name}'s ranges "
             "and the task has no 'form' field", path, line)
+    from pydantic import ValidationError  # the records validate with it (loaded when used)
+
     try:
         prompt = TaskPrompt(id=task_id, type=raw.get("type"), query=raw["query"],
                             instruction=raw.get("instruction") or "")

@@ -17,22 +17,20 @@ The conversation must end with a user turn: the response under evaluation answer
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from anser_tui.core.errors import InputError
+from anser_tui.core.record import Record
 
 TURN_SLOTS = 10
 
 
-class Turn(BaseModel):
+class Turn(Record):
     """A turn of the conversation; a user turn's reference texts are kept apart from it (the
     judge sees them prepended to it, `conversation.turn_text`)."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     role: str  # "user" | "assistant"
     text: str
@@ -40,9 +38,7 @@ class Turn(BaseModel):
     model: str | None = None  # the model that wrote an earlier assistant turn, where given
 
 
-class RubricItem(BaseModel):
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
+class RubricItem(Record):
     id: str
     title: str  # what the judge sees
     weight: float
@@ -51,16 +47,15 @@ class RubricItem(BaseModel):
     description: str | None = None  # the rationale: shown to reviewers, never to the judge
 
 
-class Sample(BaseModel):
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
+class Sample(Record):
     task: str
     field: str
     topic: str | None = None
     expert: str | None = None
     turns: tuple[Turn, ...]
     rubric: tuple[RubricItem, ...]
-    meta: dict[str, Any] = Field(default_factory=dict)  # economic_pathway, decision_type, ...
+    # economic_pathway, decision_type, ...
+    meta: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 def _text(value: Any, what: str, path: Path, line: int, required: bool = False) -> str | None:
