@@ -18,6 +18,7 @@ import math
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 
 from pydantic import BaseModel, ConfigDict
 
@@ -95,12 +96,19 @@ class Rubric(BaseModel):
         exact = self._exact(marks)
         return None if exact is None else at_precision(exact, self.decimals)
 
+    @cached_property
+    def _weights(self) -> tuple[Fraction, ...]:
+        """The criteria's weights as exact fractions (read once: the judge runner scores
+        every reply twice, and making them was most of the cost)."""
+        return tuple(Fraction(str(c.weight)) for c in self.criteria)
+
     def _exact(self, marks: Mapping[str, int | bool]) -> Fraction | None:
         if any(c.key not in marks or not c.valid(marks[c.key]) for c in self.criteria):
             return None
-        weights = [(Fraction(str(c.weight)), int(marks[c.key])) for c in self.criteria]
+        weights = list(zip(self._weights, (int(marks[c.key]) for c in self.criteria),
+                           strict=True))
         if self.aggregate is Aggregate.WEIGHTED_0_100:
-            return 100 * sum((w * v / 4 for w, v in weights), Fraction(0))
+            return 100 * sum((w * v for w, v in weights), Fraction(0)) / 4
         if self.aggregate is Aggregate.POINTS_OVER_POSITIVE:
             positive = sum((w for w, _ in weights if w > 0), Fraction(0))
             points = sum((w * v for w, v in weights), Fraction(0))

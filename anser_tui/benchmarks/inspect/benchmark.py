@@ -20,6 +20,7 @@ from anser_tui.benchmarks.base import (
     BenchmarkOption,
     CallSpec,
     DemoFiles,
+    ExamplesPlace,
     JudgeProtocol,
     JudgeValues,
     LoadOptions,
@@ -57,6 +58,14 @@ class InspectScorerJudge:
     def parse(self, rubric: Rubric, call: CallSpec, reply: str | dict[str, Any]) -> ParsedReply:
         return ParsedReply(JudgmentStatus.INVALID, str(reply),
                            error="Inspect items are judged by the log's scorer")
+
+    def examples_place(self, call: CallSpec) -> ExamplesPlace | None:
+        return None  # no prompt of its own: the log's scorer judged
+
+    def example_reply(self, rubric: Rubric, call: CallSpec, marks: Mapping[str, int],
+                      score: float | None) -> str:
+        raise InputError("Inspect AI items are judged by the log's own scorer: no prompt "
+                         "takes examples")
 
 
 INIT_OPTIONS = (
