@@ -58,6 +58,13 @@ def require_api_key(settings: JudgeSettings) -> str | None:
     return key
 
 
+def scrub_key(text: str, secret: str | None) -> str:
+    """`text` with `secret` (and anything shaped like a key) masked."""
+    if secret:
+        text = text.replace(secret, "***")
+    return _KEY_LIKE.sub(lambda m: m.group(1) + "-***", text)
+
+
 class JudgeClient:
     """Sends prompts; counts every HTTP request it makes (retries included)."""
 
@@ -91,9 +98,7 @@ class JudgeClient:
 
     def scrub(self, text: str) -> str:
         """`text` with the API key (and anything shaped like a key) masked."""
-        if self._secret:
-            text = text.replace(self._secret, "***")
-        return _KEY_LIKE.sub(lambda m: m.group(1) + "-***", text)
+        return scrub_key(text, self._secret)
 
     async def aclose(self) -> None:
         for client in self._clients:
