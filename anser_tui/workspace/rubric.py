@@ -98,11 +98,22 @@ class Rubric(BaseModel):
 
     @cached_property
     def _weights(self) -> tuple[Fraction, ...]:
-        """The criteria's weights as exact fractions (read once: the judge runner scores
-        every reply twice, and making them was most of the cost)."""
+        """The criteria's weights as exact fractions, made once."""
         return tuple(Fraction(str(c.weight)) for c in self.criteria)
 
+    @cached_property
+    def _scores(self) -> dict[tuple[tuple[type, int | bool | None], ...], Fraction | None]:
+        """The exact scores worked out so far, by marks (the judge runner scores every reply
+        twice, and a rubric's marks take few distinct values)."""
+        return {}
+
     def _exact(self, marks: Mapping[str, int | bool]) -> Fraction | None:
+        key = tuple((type(v), v) for v in (marks.get(c.key) for c in self.criteria))
+        if key not in self._scores:
+            self._scores[key] = self._compute(marks)
+        return self._scores[key]
+
+    def _compute(self, marks: Mapping[str, int | bool]) -> Fraction | None:
         if any(c.key not in marks or not c.valid(marks[c.key]) for c in self.criteria):
             return None
         weights = list(zip(self._weights, (int(marks[c.key]) for c in self.criteria),
