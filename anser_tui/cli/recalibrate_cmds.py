@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from anser_tui.cli.group import WS, cli, load_cli_settings
+from anser_tui.cli.group import EXIT_JUDGE_FAILED, WS, cli, load_cli_settings
 
 if TYPE_CHECKING:
     from anser_tui.core.settings import JudgeSettings
@@ -106,6 +106,11 @@ def _send(store: WorkspaceStore, settings: JudgeSettings, plan: JudgePlan) -> No
                    "same command again to resume", err=True)
         sys.exit(130)
     click.echo(f"{plan.judge}: {runner.summary.line()}", err=True)
+    if runner.summary.all_failed:
+        click.echo(f"anser-tui: error: every request of {plan.judge} failed (the first: "
+                   f"{runner.summary.first_error or 'no reply'}); check --base-url and --model, "
+                   "then run the same command again", err=True)
+        sys.exit(EXIT_JUDGE_FAILED)
 
 
 def _print_table(result: dict[str, Any]) -> None:

@@ -16,7 +16,7 @@ import judge_server
 import pytest
 from calibration_ws import SCIENCE, flat, override_all, sci, session
 from click.testing import CliRunner
-from judge_server import WEIGHTS, JudgeServer, dimensions
+from judge_server import WEIGHTS, FailingServer, JudgeServer, dimensions
 from judge_workspace import judge_workspace, science_tasks
 from sklearn.metrics import cohen_kappa_score
 
@@ -236,3 +236,23 @@ def test_every_benchmark_names_one_place_and_writes_a_verdict_its_parser_reads(
             assert parsed.status is JudgmentStatus.OK and parsed.marks == marks
             checked += 1
     assert checked or name == "inspect"
+
+
+def test_a_candidate_whose_every_request_failed_exits_3(
+        tmp_path: Path, server: JudgeServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ANSER_CALIBRATION__RESAMPLES", "50")
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    monkeypatch.setenv("ANSER_JUDGE__MAX_RETRIES", "0")
+    path = reviewed_workspace(tmp_path, server)
+    failing = FailingServer().start()
+    try:
+        result = invoke("recalibrate", path, "--run", RUN, "--judge", BASE, "--method",
+                        "fewshot", "--k", "2", "--base-url", failing.url)
+    finally:
+        failing.stop()
+    assert result.exit_code == 3, result.output
+    assert f"every request of {BASE}+fewshot-k2-s0 failed" in result.stderr
+    assert len(failing.requests) == sum(held_out(sci(i + 1), salt_of(0), 0.5) for i in range(N))
+    with WorkspaceStore.open(path) as store:  # failed attempts kept, no good judgment made
+        made = current_judgments(store, RUN, f"{BASE}+fewshot-k2-s0")
+        assert made and all(j.status is JudgmentStatus.TRANSPORT_ERROR for j in made.values())
