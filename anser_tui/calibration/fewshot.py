@@ -105,7 +105,7 @@ def fewshot_plan(inputs: CalibrationInputs, split: Split, run: str, candidate: s
     """The candidate's requests for the held-out items BASE judged (those whose prompts all
     have examples), minus those it already answered; and how many were left out for want of
     examples."""
-    plan = JudgePlan(candidate)
+    plan = JudgePlan(candidate, examples=dict(blocks))
     current = current_judgments(inputs.store, run, candidate)
     outputs = inputs.store.outputs(run)
     lacking = 0

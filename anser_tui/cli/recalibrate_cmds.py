@@ -35,15 +35,21 @@ if TYPE_CHECKING:
 @click.option("--model", help="fewshot: the judge model (default: BASE's model).")
 @click.option("--base-url", help="fewshot: OpenAI-compatible endpoint.")
 @click.option("--concurrency", type=click.IntRange(min=1), help="fewshot: requests in flight.")
+@click.option("--batch", "use_batch", is_flag=True,
+              help="fewshot: send the requests through the Batch API (resumed as judge "
+                   "--batch is) and wait for them.")
+@click.option("--poll", "poll_s", type=click.FloatRange(min=0), default=30.0, show_default=True,
+              help="With --batch: seconds between polls of the batch.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
               show_default=True)
 def recalibrate(workspace: Path, run: str, base: str, method: str, k: int, holdout: float,
                 seed: int, model: str | None, base_url: str | None, concurrency: int | None,
-                fmt: str) -> None:
+                use_batch: bool, poll_s: float, fmt: str) -> None:
     """Recalibrate judge BASE from the settled human verdicts; the gain on held-out items.
 
     remap takes --model and --base-url without using them. A few-shot candidate's requests
-    are cached: the same command again sends nothing it already sent."""
+    are cached (live) or recorded (--batch): the same command again sends nothing it already
+    sent."""
     from anser_tui.calibration.fewshot import fewshot_candidate
     from anser_tui.calibration.recalibrate import Candidate, recalibrate, remap_candidate
     from anser_tui.core.errors import InputError
@@ -68,7 +74,8 @@ def recalibrate(workspace: Path, run: str, base: str, method: str, k: int, holdo
         if method in ("fewshot", "both"):
             makers.append(lambda s, inputs, split: fewshot_candidate(
                 s, inputs, split, run, base, k=k, params=JudgeParams.from_settings(judge),
-                send=lambda plan: _send(s, judge, plan), resamples=resamples))
+                send=lambda plan: _send_batch(s, judge, plan, run, poll_s) if use_batch
+                else _send(s, judge, plan), resamples=resamples))
         result = recalibrate(store, run, base, makers, holdout=holdout, seed=seed)
     if fmt == "json":
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
@@ -111,6 +118,28 @@ def _send(store: WorkspaceStore, settings: JudgeSettings, plan: JudgePlan) -> No
                    f"{runner.summary.first_error or 'no reply'}); check --base-url and --model, "
                    "then run the same command again", err=True)
         sys.exit(EXIT_JUDGE_FAILED)
+
+
+def _send_batch(store: WorkspaceStore, settings: JudgeSettings, plan: JudgePlan, run: str,
+                poll_s: float) -> None:
+    """Judge a candidate's plan through the Batch API, polled to its end with a progress bar."""
+    from anser_tui.cli.console import BatchProgress
+    from anser_tui.judge.batch_api import run_batch
+    from anser_tui.judge.client import require_api_key
+    from anser_tui.judge.request import JudgeParams
+
+    require_api_key(settings)
+    try:
+        with BatchProgress() as bar:
+            summary = run_batch(store, plan, JudgeParams.from_settings(settings), settings, run,
+                                poll_s=poll_s, on_poll=bar)
+    except KeyboardInterrupt:
+        click.echo("anser-tui: interrupted; the batch is recorded: run the same command "
+                   "again to resume it", err=True)
+        sys.exit(130)
+    click.echo(f"{plan.judge}: batches submitted {len(summary.submitted)}, resumed "
+               f"{len(summary.resumed)}; polls {summary.polls}; judged {len(summary.judgments)}",
+               err=True)
 
 
 def _print_table(result: dict[str, Any]) -> None:

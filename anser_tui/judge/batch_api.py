@@ -97,8 +97,8 @@ def _submit(store: WorkspaceStore, client: Any, plan: JudgePlan, params: JudgePa
     created = []
     for index, (part, part_ids) in enumerate(split_parts(lines, ids)):
         intent = f"{INTENT}:{uuid.uuid4().hex}"
-        add_batch(store, BatchRecord(intent, run, plan.judge, index, "", params_json(params),
-                                     part_ids, INTENT))
+        add_batch(store, BatchRecord(intent, run, plan.judge, index, "",
+                                     params_json(params, plan.examples), part_ids, INTENT))
         data = "".join(f"{line}\n" for line in part).encode("utf-8")
         upload = client.files.create(file=(f"{run}-{index}.jsonl", data), purpose="batch")
         batch = client.with_options(max_retries=0).batches.create(

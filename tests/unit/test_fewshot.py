@@ -12,8 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import batch_server
 import judge_server
 import pytest
+from batch_server import BatchServer
 from calibration_ws import SCIENCE, flat, override_all, sci, session
 from click.testing import CliRunner
 from judge_server import WEIGHTS, FailingServer, JudgeServer, dimensions
@@ -256,3 +258,44 @@ def test_a_candidate_whose_every_request_failed_exits_3(
     with WorkspaceStore.open(path) as store:  # failed attempts kept, no good judgment made
         made = current_judgments(store, RUN, f"{BASE}+fewshot-k2-s0")
         assert made and all(j.status is JudgmentStatus.TRANSPORT_ERROR for j in made.values())
+
+
+def test_a_fewshot_candidate_through_the_batch_api_equals_the_live_one(
+        tmp_path: Path, server: JudgeServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ANSER_CALIBRATION__RESAMPLES", "100")
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    monkeypatch.setattr(batch_server, "judge_text", follows_examples)
+    args = ("--run", RUN, "--judge", BASE, "--method", "fewshot", "--k", "3", "--format",
+            "json")
+    live = reviewed_workspace(tmp_path / "live", server)
+    by_live = invoke("recalibrate", live, *args, "--base-url", server.url)
+    assert by_live.exit_code == 0, by_live.output
+    batches = BatchServer(polls_to_finish=2).start()
+    try:
+        path = reviewed_workspace(tmp_path / "batch", server)
+        sent = len(server.requests)
+        by_batch = invoke("recalibrate", path, *args, "--base-url", batches.url, "--batch",
+                          "--poll", "0")
+        assert by_batch.exit_code == 0, by_batch.output
+        again = invoke("recalibrate", path, *args, "--base-url", batches.url, "--batch",
+                       "--poll", "0")
+        assert again.exit_code == 0, again.output
+    finally:
+        batches.stop()
+    assert len(server.requests) == sent  # nothing live
+    assert batches.calls["batches.create"] == 1  # the rerun submits nothing
+    held = [i for i in range(N) if held_out(sci(i + 1), salt_of(0), 0.5)]
+    input_file = batches.files[batches.batches["batch_1"]["input_file_id"]]
+    lines = [json.loads(line) for line in input_file.decode().splitlines()]
+    assert len(lines) == len(held)
+    for line in lines:
+        block = line["body"]["messages"][-1]["content"].split(END, 1)[0]
+        assert END in line["body"]["messages"][-1]["content"]
+        for j in held:
+            assert TASKS[sci(j + 1)]["query"] not in block
+            assert ground_truth_text(TASKS[sci(j + 1)]["ground_truth"]) not in block
+    live_out, batch_out = json.loads(by_live.stdout), json.loads(by_batch.stdout)
+    assert batch_out["candidates"][0]["delta"] == live_out["candidates"][0]["delta"]
+    assert batch_out["candidates"][0]["stats"]["conclusion"]["exact_agreement"] == 1.0
+    assert json.loads(again.stdout)["candidates"][0]["delta"] == live_out["candidates"][0][
+        "delta"]
