@@ -18,7 +18,7 @@ import math
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
-from functools import cached_property
+from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
@@ -96,35 +96,29 @@ class Rubric(BaseModel):
         exact = self._exact(marks)
         return None if exact is None else at_precision(exact, self.decimals)
 
-    @cached_property
-    def _weights(self) -> tuple[Fraction, ...]:
-        """The criteria's weights as exact fractions, made once."""
-        return tuple(Fraction(str(c.weight)) for c in self.criteria)
-
-    @cached_property
-    def _scores(self) -> dict[tuple[tuple[type, int | bool | None], ...], Fraction | None]:
-        """The exact scores worked out so far, by marks (the judge runner scores every reply
-        twice, and a rubric's marks take few distinct values)."""
-        return {}
-
     def _exact(self, marks: Mapping[str, int | bool]) -> Fraction | None:
-        key = tuple((type(v), v) for v in (marks.get(c.key) for c in self.criteria))
-        if key not in self._scores:
-            self._scores[key] = self._compute(marks)
-        return self._scores[key]
-
-    def _compute(self, marks: Mapping[str, int | bool]) -> Fraction | None:
+        """The score as an exact fraction, in integer arithmetic over the weights' common
+        denominator (one Fraction made per score: the judge runner scores every reply twice)."""
         if any(c.key not in marks or not c.valid(marks[c.key]) for c in self.criteria):
             return None
-        weights = list(zip(self._weights, (int(marks[c.key]) for c in self.criteria),
-                           strict=True))
+        parts = [_decimal(c.weight) for c in self.criteria]
+        common = math.lcm(*(d for _, d in parts))
+        weights = [(n * (common // d), int(marks[c.key]))
+                   for (n, d), c in zip(parts, self.criteria, strict=True)]
         if self.aggregate is Aggregate.WEIGHTED_0_100:
-            return 100 * sum((w * v for w, v in weights), Fraction(0)) / 4
+            return Fraction(100 * sum(w * v for w, v in weights), 4 * common)
         if self.aggregate is Aggregate.POINTS_OVER_POSITIVE:
-            positive = sum((w for w, _ in weights if w > 0), Fraction(0))
-            points = sum((w * v for w, v in weights), Fraction(0))
-            return points / positive if positive else None
+            positive = sum(w for w, _ in weights if w > 0)
+            points = sum(w * v for w, v in weights)
+            return Fraction(points, positive) if positive else None
         return Fraction(100 if weights[0][1] else 0)
+
+
+@cache
+def _decimal(weight: float) -> tuple[int, int]:
+    """A weight as the exact fraction its shortest decimal writes (0.45 is 9/20)."""
+    exact = Fraction(str(weight))
+    return exact.numerator, exact.denominator
 
 
 def at_precision(value: Fraction | float, decimals: int | None) -> float:
