@@ -299,3 +299,74 @@ def test_a_fewshot_candidate_through_the_batch_api_equals_the_live_one(
     assert batch_out["candidates"][0]["stats"]["conclusion"]["exact_agreement"] == 1.0
     assert json.loads(again.stdout)["candidates"][0]["delta"] == live_out["candidates"][0][
         "delta"]
+
+
+GRADES = {"prbench": lambda prompt, fault: json.dumps(
+              {"explanation": "local", "criteria_met": len(prompt) % 2 == 0}),
+          "aalcr": lambda prompt, fault: '{"verdict": "CORRECT"}'}
+
+
+@pytest.mark.parametrize("name", sorted(GRADES))
+def test_fewshot_on_each_benchmark_demo_sends_no_held_out_field_in_an_example(
+        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Per-criterion calls (PRBench) and a system prompt with shared contexts (AA-LCR): every
+    example block a local server received holds no held-out item's field as an example writes
+    it (one a train item shares word for word is no leak), and only held-out items are
+    judged."""
+    monkeypatch.setenv("ANSER_CALIBRATION__RESAMPLES", "50")
+    monkeypatch.setattr(judge_server, "judge_text", GRADES[name])
+    srv = JudgeServer().start()
+    try:
+        demo = build_demo(name, tmp_path / "demo")
+        options = [f for key, value in demo.options.items()
+                   for f in (f"--{key.replace('_', '-')}", value)]
+        ws = tmp_path / "ws.db"
+        for args in (["init", ws, "--benchmark", name, "--data", demo.data_dir, *options],
+                     ["import-run", ws, demo.run_file, "--name", RUN],
+                     ["judge", ws, "--run", RUN, "--base-url", srv.url, "--model", MODEL]):
+            result = invoke(*args)
+            assert result.exit_code == 0, result.output
+        benchmark = benchmark_named(name)
+        with WorkspaceStore.open(ws) as store:
+            base = current_judgments(store, RUN, MODEL)
+            items = [Item(RUN, t) for t in base]
+            review = session(store, "alice", items)
+            for item in items:  # the human flips every mark the judge gave
+                review.override(item, {k: 1 - v for k, v in base[item.task_id].marks.items()},
+                                base[item.task_id])
+            fields = {}
+            for task_id in base:
+                task = store.task(task_id)
+                rubric = benchmark.rubric(task)
+                assert rubric is not None
+                output = store.outputs(RUN).get(task_id)
+                for spec in benchmark.judge.calls(task, rubric, output.answer_text
+                                                  if output else ""):
+                    fields.setdefault(task_id, set()).update(
+                        f"{key.upper()}:\n{value}" for key, value in spec.fields.items())
+            contexts = {t: benchmark.context_id(store.task(t)) for t in base}
+        # the first seed that puts items on both sides of the demo's few contexts
+        seed = next(s for s in range(50) if 0 < sum(held_out(c, salt_of(s), 0.5)
+                                                   for c in contexts.values()) < len(base))
+        sent = len(srv.requests)
+        result = invoke("recalibrate", ws, "--run", RUN, "--judge", MODEL, "--method",
+                        "fewshot", "--k", "2", "--seed", str(seed), "--base-url", srv.url,
+                        "--format", "json")
+        assert result.exit_code == 0, result.output
+        out = json.loads(result.stdout)
+    finally:
+        srv.stop()
+    held = {t for t in base if held_out(contexts[t], salt_of(seed), 0.5)}
+    train = set(base) - held
+    assert held and train and out["split"]["n_holdout"] == len(held)
+    shared = set().union(*(fields[t] for t in train))
+    assert all(fields[t] - shared for t in held)  # each held-out item has fields of its own
+    blocks = [r["body"]["messages"][-1]["content"] for r in srv.requests[sent:]]
+    assert blocks and all(END in b for b in blocks)
+    for prompt in blocks:
+        block = prompt[:prompt.index(END)]
+        for t in held:
+            assert not [f for f in fields[t] - shared if f in block]
+    with WorkspaceStore.open(ws) as store:
+        judged = set(current_judgments(store, RUN, out["candidates"][0]["judge"]))
+    assert judged == held
