@@ -106,6 +106,7 @@ class AnserApp(App[None]):
         the keys of the item's benchmark: its marks form and what its card adds."""
         from anser_tui.screens.calibration import CalibrationScreen
         from anser_tui.screens.help import HelpScreen
+        from anser_tui.screens.judge_compare import JudgeCompareScreen
 
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
@@ -116,10 +117,33 @@ class AnserApp(App[None]):
         self.push_screen(HelpScreen([
             *areas, ("Text panels", TextPanel.BINDINGS),
             ("Calibration", CalibrationScreen.BINDINGS),
-            ("App", self.BINDINGS), ("Help", HelpScreen.BINDINGS)], self.settings.keymap))
+            ("App", self.BINDINGS), ("Help", HelpScreen.BINDINGS),
+            ("Judges compared", JudgeCompareScreen.BINDINGS)], self.settings.keymap))
 
     def action_open_calibration(self) -> None:
         self.open_calibration()
+
+    def action_open_comparison(self) -> None:
+        self.open_comparison()
+
+    def open_comparison(self) -> None:
+        """Compare two judges on the same human labels (the calibration screen's runs, else
+        every run): the primary judge first, then the next one; a note when there are fewer
+        than two."""
+        from anser_tui.calibration.compare_view import judges_of
+        from anser_tui.screens.calibration import CalibrationScreen
+        from anser_tui.screens.judge_compare import JudgeCompareScreen
+
+        if isinstance(self.screen, JudgeCompareScreen):
+            return
+        runs = self.screen.runs if isinstance(self.screen, CalibrationScreen) else None
+        judges = judges_of(self.store, runs)
+        if len(judges) < 2:
+            self.notify("Only one judge has judged these runs: judge again with --judge NAME "
+                        "to compare two", title="Compare judges", markup=False)
+            return
+        self.push_screen(JudgeCompareScreen(self.store, runs, self.settings.calibration,
+                                            judges))
 
     def open_calibration(self) -> None:
         """Open the calibration screen over every run of the workspace (once)."""

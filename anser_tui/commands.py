@@ -29,6 +29,9 @@ class AnserCommands(Provider):
                app.stop_judge)
         yield ("calibration: open", "Judge-human agreement, corrected scores and plots, "
                "recomputed as decisions arrive", app.open_calibration)
+        yield ("calibration: compare judges", "Two judges on the same human labels: both "
+               "judges' statistics, B - A with its interval, both against the human values",
+               app.open_comparison)
         yield ("app: change theme", "Choose another colour theme", app.action_change_theme)
         yield ("app: help", "Every key by area, with its id, and how reviewing works",
                app.action_toggle_help)

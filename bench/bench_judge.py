@@ -1,6 +1,6 @@
 """Judge runner throughput: 2,235 judgments against a local server answering in 200 ms.
 
-DESIGN section 10's budget: at concurrency 64, within 1.2x of the ideal time, which is
+DESIGN section 10's budget: at concurrency 64, within 1.1x of the ideal time, which is
 ceil(2235 / 64) rounds of 200 ms = 7.0 s. The server runs in its own process (an asyncio
 HTTP/1.1 server with keep-alive) so that it does not share the client's interpreter.
 
@@ -22,7 +22,7 @@ import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-BUDGET = 1.2
+BUDGET = 1.1
 REPLY = json.dumps({"score_0_100": 77.5, "conclusion": 3, "coverage": 3,
                     "ground_truth_consistency": 3, "format": 4, "reason": "bench"})
 

@@ -1,18 +1,30 @@
 """A local Files and Batches API (127.0.0.1) as OpenAI documents it: POST /v1/files
 (multipart, purpose=batch) returns a file object; POST /v1/batches {input_file_id, endpoint,
-completion_window} a batch object (status validating); GET /v1/batches/{id} the batch, in
-progress for `polls_to_finish` retrievals, then completed with an output file (the replies of
-judge_server.judge_text, `model` as the served model) and, for a prompt holding "#batch-fail",
-an error file line; GET /v1/files/{id}/content the file's bytes. Every request is counted."""
+completion_window, metadata} a batch object (status validating, created_at in Unix seconds,
+the metadata kept); GET /v1/batches/{id} the batch, in progress for `polls_to_finish`
+retrievals, then completed with an output file (the replies of judge_server.judge_text,
+`model` as the served model) and, for a prompt holding "#batch-fail", an error file line;
+GET /v1/batches?limit=&after= a list page `{object: "list", data, first_id, last_id,
+has_more}`, newest first, `limit` 1-100 (default 20), `after` the id the page starts after;
+GET /v1/files/{id}/content the file's bytes. Every request is counted.
+
+A crash is staged with `crash(route, pid)`: when the route (`files.create` or
+`batches.create`) is next called, the server does what it asks (the file stored, the batch
+created), then SIGKILLs process `pid` before replying, as a client dying right then would.
+`other_batches(n)` adds n batches of someone else's, newer than any so far."""
 
 from __future__ import annotations
 
 import email.parser
 import json
+import os
+import signal
 import threading
+import time
 from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from judge_server import judge_text
 
@@ -25,7 +37,25 @@ class BatchServer:
         self.batches: dict[str, dict[str, Any]] = {}
         self._retrievals: Counter[str] = Counter()
         self._lock = threading.Lock()
+        self._crash: tuple[str, int] | None = None
         self.url = ""
+
+    def crash(self, route: str, pid: int) -> None:
+        self._crash = (route, pid)
+
+    def _after(self, route: str) -> bool:
+        """Whether the client was killed here (then there is no one to reply to)."""
+        if self._crash is None or self._crash[0] != route:
+            return False
+        pid, self._crash = self._crash[1], None
+        os.kill(pid, signal.SIGKILL)
+        return True
+
+    def other_batches(self, n: int) -> None:
+        for _ in range(n):
+            self._create({"input_file_id": "file-someone-else", "endpoint": "/v1/embeddings",
+                          "completion_window": "24h", "metadata": {"owner": "someone else"}},
+                         0)
 
     def start(self) -> BatchServer:
         server = self
@@ -46,7 +76,8 @@ class BatchServer:
                 with server._lock:
                     status, body = server.post(self.path, self.headers.get("content-type", ""),
                                                raw)
-                self._send(status, json.dumps(body).encode())
+                if not server._after(server.route(self.path)):
+                    self._send(status, json.dumps(body).encode())
 
             def do_GET(self) -> None:
                 with server._lock:
@@ -83,18 +114,41 @@ class BatchServer:
         if path == "/v1/batches":
             self.calls["batches.create"] += 1
             body = json.loads(raw)
-            batch_id = f"batch_{len(self.batches) + 1}"
-            n = len(self.files[body["input_file_id"]].splitlines())
-            self.batches[batch_id] = {
-                "id": batch_id, "object": "batch", "endpoint": body["endpoint"],
-                "input_file_id": body["input_file_id"],
-                "completion_window": body["completion_window"], "status": "validating",
-                "created_at": 0, "output_file_id": None, "error_file_id": None,
-                "request_counts": {"total": n, "completed": 0, "failed": 0}}
-            return 200, self.batches[batch_id]
+            return 200, self._create(body, len(self.files[body["input_file_id"]].splitlines()))
         return 404, {"error": {"message": f"no route {path}"}}
 
+    @staticmethod
+    def route(path: str) -> str:
+        return {"/v1/files": "files.create", "/v1/batches": "batches.create"}.get(path, path)
+
+    def _create(self, body: dict[str, Any], n: int) -> dict[str, Any]:
+        batch_id = f"batch_{len(self.batches) + 1}"
+        self.batches[batch_id] = {
+            "id": batch_id, "object": "batch", "endpoint": body["endpoint"],
+            "input_file_id": body["input_file_id"],
+            "completion_window": body["completion_window"], "status": "validating",
+            "created_at": int(time.time()), "output_file_id": None, "error_file_id": None,
+            "metadata": body.get("metadata"),
+            "request_counts": {"total": n, "completed": 0, "failed": 0}}
+        return self.batches[batch_id]
+
+    def _list(self, query: dict[str, list[str]]) -> dict[str, Any]:
+        self.calls["batches.list"] += 1
+        newest = list(reversed(self.batches.values()))
+        limit = min(max(int(query.get("limit", ["20"])[0]), 1), 100)
+        start = 0
+        if "after" in query:
+            start = [b["id"] for b in newest].index(query["after"][0]) + 1
+        page = newest[start:start + limit]
+        return {"object": "list", "data": page,
+                "first_id": page[0]["id"] if page else None,
+                "last_id": page[-1]["id"] if page else None,
+                "has_more": start + limit < len(newest)}
+
     def get(self, path: str) -> tuple[int, Any]:
+        parts = urlsplit(path)
+        if parts.path == "/v1/batches":
+            return 200, self._list(parse_qs(parts.query))
         if path.startswith("/v1/batches/"):
             self.calls["batches.retrieve"] += 1
             batch = self.batches[path.rsplit("/", 1)[1]]

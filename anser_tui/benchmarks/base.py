@@ -91,6 +91,18 @@ class ParsedReply(Value):
         return abs(self.score - self.recomputed_score) > MISMATCH_TOLERANCE
 
 
+@dataclass(frozen=True)
+class ExamplesPlace:
+    """Where few-shot examples go in a call's prompt (`recalibrate --method fewshot`, DESIGN
+    15): in the user message, right before the first `before` of the user template (a text
+    the benchmark's prompts all hold once, outside every placeholder), under `heading` (in the
+    prompt's language). The block is inserted whole there; the rest of the official prompt is
+    byte-identical (`judge.examples`)."""
+
+    before: str
+    heading: str
+
+
 class JudgeProtocol(Protocol):
     prompts: str  # the package whose `prompts/` folder holds the templates the calls name
 
@@ -100,6 +112,17 @@ class JudgeProtocol(Protocol):
 
     def parse(self, rubric: Rubric, call: CallSpec, reply: str | dict[str, Any]) -> ParsedReply:
         """One reply (text, or an object already decoded by an importer) read strictly."""
+        ...
+
+    def examples_place(self, call: CallSpec) -> ExamplesPlace | None:
+        """Where the call's prompt takes few-shot examples (None: the benchmark sends no
+        prompt of its own, so it has no place for them)."""
+        ...
+
+    def example_reply(self, rubric: Rubric, call: CallSpec, marks: Mapping[str, Mark],
+                      score: float | None) -> str:
+        """The reply the call asks for, as a judge giving these human marks (and score) would
+        write it: what a few-shot example shows as the human verdict."""
         ...
 
 

@@ -25,15 +25,17 @@ from anser_tui.workspace.item import Item
 from anser_tui.workspace.store import WorkspaceStore
 
 Triple = tuple[float, float, float, str]  # (judge A, judge B, human, context id)
+Buckets = dict[tuple[str, str, ScaleKind], list[Triple]]  # by (scope, dimension, scale)
 
 
-def _triples(store: WorkspaceStore, a: str, b: str, runs: Collection[str] | None,
-             items: Collection[Item] | None
-             ) -> tuple[CalibrationInputs, dict[tuple[str, str, ScaleKind], list[Triple]]]:
+def comparison_buckets(store: WorkspaceStore, a: str, b: str, runs: Collection[str] | None,
+                       items: Collection[Item] | None = None
+                       ) -> tuple[CalibrationInputs, Buckets]:
+    """The (A, B, human, context) values of every scope and dimension (see the module)."""
     side_a = CalibrationInputs(store, runs, judge=a)
     side_b = CalibrationInputs(store, runs, judge=b)
     wanted = set(items) if items is not None else None
-    buckets: dict[tuple[str, str, ScaleKind], list[Triple]] = {}
+    buckets: Buckets = {}
     for item, settlement in settle(side_a.book).items():
         if settlement.decision is None or (wanted is not None and item not in wanted):
             continue
@@ -58,7 +60,14 @@ def compare_judges(store: WorkspaceStore, a: str, b: str, runs: Collection[str] 
     """The comparison entries of judges `a` and `b` (of `items` only, when given), in report
     order: {"scope", "dimension", "n", "judges": {a: row, b: row}, "delta", "delta_ci",
     "mcnemar_p"}."""
-    inputs, buckets = _triples(store, a, b, runs, items)
+    inputs, buckets = comparison_buckets(store, a, b, runs, items)
+    return compare_entries(inputs, buckets, a, b, seed=seed, resamples=resamples)
+
+
+def compare_entries(inputs: CalibrationInputs, buckets: Buckets, a: str, b: str, *,
+                    seed: int = DEFAULT_SEED, resamples: int = DEFAULT_RESAMPLES
+                    ) -> list[dict[str, Any]]:
+    """The entries of `compare_judges` for buckets already gathered."""
     order = _Order(inputs)
     out = []
     for key in sorted(buckets, key=order.key):

@@ -65,6 +65,38 @@ class JudgeProgress:
         self._progress.update(self._task, completed=summary.done)
 
 
+class BatchProgress:
+    """A listener for `run_batch(on_poll=...)`: a bar per batch (requests done of its total,
+    its status) on a terminal; elsewhere a line per poll, for logs."""
+
+    def __init__(self, console: Console | None = None):
+        self._console = console or Console(stderr=True)
+        self._progress = Progress(TextColumn("batch {task.fields[batch]}"), BarColumn(),
+                                  MofNCompleteColumn(), TextColumn("{task.fields[status]}"),
+                                  TimeElapsedColumn(), console=self._console, transient=False,
+                                  disable=not self._console.is_terminal)
+        self._tasks: dict[str, TaskID] = {}
+
+    def __enter__(self) -> BatchProgress:
+        self._progress.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self._progress.stop()
+
+    def __call__(self, batch_id: str, status: str, done: int, total: int) -> None:
+        if not self._console.is_terminal:
+            self._console.print(f"batch {batch_id}: {status}, {done} of {total} requests "
+                                "done", markup=False, highlight=False)
+            return
+        if batch_id not in self._tasks:
+            self._tasks[batch_id] = self._progress.add_task(
+                batch_id, total=total, batch=batch_id, status=status)
+        self._progress.update(self._tasks[batch_id], completed=done, total=total,
+                              status=status)
+
+
 class PhaseBar:
     """Scoring progress, one bar per BERTScore batch phase: `score(..., on_progress=bar)`.
 

@@ -127,34 +127,42 @@ def _write_batch(workspace: Path, run: str, settings: JudgeSettings, limit: int 
 def _judge_batch(workspace: Path, run: str, settings: JudgeSettings, limit: int | None,
                  judge_name: str | None, wait: bool, poll_s: float) -> None:
     """`judge --batch`: submit (or resume) the run's batch, poll it, store its lines."""
+    import openai
+
+    from anser_tui.cli.console import BatchProgress
     from anser_tui.judge import JudgeParams, plan_judging, run_items
     from anser_tui.judge.batch_api import run_batch
-    from anser_tui.judge.client import require_api_key
+    from anser_tui.judge.client import require_api_key, scrub_key
     from anser_tui.workspace import JudgmentStatus, WorkspaceStore
 
     params = JudgeParams.from_settings(settings)
-    require_api_key(settings)
-
-    def polled(batch_id: str, done: int, total: int) -> None:
-        click.echo(f"batch {batch_id}: {done} of {total} requests done", err=True)
-
+    key = require_api_key(settings)
     with WorkspaceStore.open(workspace) as store:
         run = store.require_run(run)
         plan = plan_judging(store, run_items(store, run), params, limit, judge_name)
         try:
-            summary = run_batch(store, plan, params, settings, run, wait=wait, poll_s=poll_s,
-                                on_poll=polled)
+            with BatchProgress() as bar:
+                summary = run_batch(store, plan, params, settings, run, wait=wait,
+                                    poll_s=poll_s, on_poll=bar)
         except KeyboardInterrupt:
             click.echo("anser-tui: interrupted; the batch is recorded: run the same command "
                        "again to resume it", err=True)
             sys.exit(130)
+        except openai.APIError as exc:
+            said = scrub_key(str(exc), key)[:200]
+            click.echo(f"anser-tui: error: the Batch API failed ({type(exc).__name__}: "
+                       f"{said}); what was submitted is recorded: run the same "
+                       "command again, it looks a batch up before submitting one", err=True)
+            sys.exit(EXIT_JUDGE_FAILED)
     counts: dict[str, int] = {}
     for j in summary.judgments:
         counts[j.status.value] = counts.get(j.status.value, 0) + 1
     statuses = ", ".join(f"{s.value} {counts.get(s.value, 0)}" for s in JudgmentStatus)
+    recovered = (f"; found after a crash {len(summary.recovered)}" if summary.recovered
+                 else "")
     click.echo(f"batches submitted {len(summary.submitted)}, resumed {len(summary.resumed)}; "
                f"polls {summary.polls}; judged {len(summary.judgments)} ({statuses}); "
-               f"already judged {plan.already}")
+               f"already judged {plan.already}{recovered}")
     failed = counts.get(JudgmentStatus.TRANSPORT_ERROR.value, 0)
     if summary.judgments and failed == len(summary.judgments):
         sys.exit(EXIT_JUDGE_FAILED)

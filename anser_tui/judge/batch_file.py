@@ -3,7 +3,8 @@ input lines (`{custom_id, method, url, body}`, the body what a live call posts),
 `vllm run-batch` reads too; `import-judgments` reads the batch output lines, OpenAI's
 (`{id, custom_id, response: {status_code, body}, error}`) and vLLM's (the error a string, or
 `response` the body itself), joined on custom_id through the batch recorded when its input
-was written (`workspace.batches`). Each line is an attempt through the live parser; an error
+was written (`workspace.batches`; a few-shot candidate's batch keeps its examples blocks, so
+its requests are built again as sent). Each line is an attempt through the live parser; an error
 line (or a status other than 200) is a transport_error attempt, never a replaced judgment. A
 request whose calls are not all in the file is left for another file. Lines already stored
 (the same custom_id and reply) are not stored again."""
@@ -13,13 +14,14 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.core.errors import InputError
 from anser_tui.judge.client import Completion
+from anser_tui.judge.examples import fewshot_request
 from anser_tui.judge.plan import JudgePlan
 from anser_tui.judge.request import JudgeParams, JudgeRequest, Messages, build_request
 from anser_tui.judge.runner import judgment_of
@@ -45,10 +47,16 @@ def call_uid(judge: str, request: JudgeRequest, index: int) -> str:
     return hashlib.sha256(material.encode("utf-8")).hexdigest()[:32]
 
 
-def params_json(params: JudgeParams) -> dict[str, Any]:
-    return {"model": params.model, "reasoning_effort": params.reasoning_effort,
-            "temperature": params.temperature,
-            "prompt_dir": str(params.prompt_dir) if params.prompt_dir else None}
+def params_json(params: JudgeParams, examples: Mapping[str, str] | None = None
+                ) -> dict[str, Any]:
+    """What a batch record keeps to build its requests again: the parameters, and the
+    few-shot blocks of a plan that has them."""
+    out: dict[str, Any] = {"model": params.model, "reasoning_effort": params.reasoning_effort,
+                           "temperature": params.temperature,
+                           "prompt_dir": str(params.prompt_dir) if params.prompt_dir else None}
+    if examples:
+        out["examples"] = dict(examples)
+    return out
 
 
 def batch_lines(plan: JudgePlan, params: JudgeParams
@@ -71,7 +79,7 @@ def write_batch_file(store: WorkspaceStore, plan: JudgePlan, params: JudgeParams
     lines, ids = batch_lines(plan, params)
     Path(path).write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
     add_batch(store, BatchRecord(f"file:{uuid.uuid4().hex}", run, plan.judge, 0, str(path),
-                                 params_json(params), ids, "written"))
+                                 params_json(params, plan.examples), ids, "written"))
     return len(lines)
 
 
@@ -159,7 +167,10 @@ def line_judgments(store: WorkspaceStore, lines: list[tuple[int, dict[str, Any]]
         rubric = benchmark.rubric(task)
         if rubric is None:
             continue
-        request = build_request(benchmark, run, task, outputs.get(task_id), rubric, params)
+        blocks = p.get("examples")
+        request = fewshot_request(benchmark, run, task, outputs.get(task_id), rubric, params,
+                                  blocks) if blocks else build_request(
+            benchmark, run, task, outputs.get(task_id), rubric, params)
         if len(by_index) != len(request.calls):
             continue  # some call of the request is in another file
         out.append(judgment_of(benchmark, request, [by_index[i] for i in range(len(by_index))],

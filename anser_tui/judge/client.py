@@ -58,6 +58,13 @@ def require_api_key(settings: JudgeSettings) -> str | None:
     return key
 
 
+def scrub_key(text: str, secret: str | None) -> str:
+    """`text` with `secret` (and anything shaped like a key) masked."""
+    if secret:
+        text = text.replace(secret, "***")
+    return _KEY_LIKE.sub(lambda m: m.group(1) + "-***", text)
+
+
 class JudgeClient:
     """Sends prompts; counts every HTTP request it makes (retries included)."""
 
@@ -75,6 +82,9 @@ class JudgeClient:
         # per request than the rest of the runner (DESIGN section 10's concurrency-64 budget).
         shards = max(1, -(-settings.concurrency // CONNECTIONS_PER_CLIENT))
         self._clients: list[AsyncOpenAI] = self._make_clients(key or NO_KEY, shards)
+        # The endpoint as an absolute URL: a relative path is joined to the base URL again on
+        # every request (a URL parsed and copied each time).
+        self._url = f"{str(self._clients[0].base_url).rstrip('/')}/chat/completions"
 
     def _make_clients(self, key: str, count: int) -> list[AsyncOpenAI]:
         """`count` clients sharing one TLS context (each new context costs ~40 ms)."""
@@ -91,9 +101,7 @@ class JudgeClient:
 
     def scrub(self, text: str) -> str:
         """`text` with the API key (and anything shaped like a key) masked."""
-        if self._secret:
-            text = text.replace(self._secret, "***")
-        return _KEY_LIKE.sub(lambda m: m.group(1) + "-***", text)
+        return scrub_key(text, self._secret)
 
     async def aclose(self) -> None:
         for client in self._clients:
@@ -150,7 +158,7 @@ class JudgeClient:
         if self.params.reasoning_effort is not None:
             body["reasoning_effort"] = self.params.reasoning_effort
         client = self._clients[self.requests_sent % len(self._clients)]
-        return await client.post("/chat/completions", body=body, cast_to=object)
+        return await client.post(self._url, body=body, cast_to=object)
 
     def _completion(self, reply: Any, latency: float, attempt: int) -> Completion:
         try:

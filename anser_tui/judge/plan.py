@@ -35,6 +35,9 @@ class JudgePlan:
     judge: str  # the name every judgment of the plan is stored under
     requests: list[JudgeRequest] = field(default_factory=list)
     already: int = 0  # items done: the same request already answered (see above)
+    # the few-shot blocks its requests carry, by user template (`judge.examples`); empty: the
+    # benchmark's prompts as they are. A batch records them, to read its replies back.
+    examples: dict[str, str] = field(default_factory=dict)
 
 
 def run_items(store: WorkspaceStore, run: str) -> list[Item]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -105,6 +106,12 @@ def call_messages(spec: CallSpec, package: str, prompt_dir: Path | None = None) 
     return (system, user)
 
 
+def request_key(calls: Sequence[JudgeCallRequest]) -> str:
+    """A judgment's key: its one call's, or a hash of its calls' keys."""
+    return calls[0].key if len(calls) == 1 else hashlib.sha256(
+        "\n".join(c.key for c in calls).encode()).hexdigest()
+
+
 def build_request(benchmark: Benchmark, run: str, task: Task, output: RunOutput | None,
                   rubric: Rubric, params: JudgeParams) -> JudgeRequest:
     """The request judging `output` (None: the task is missing from the run, an empty answer)."""
@@ -112,6 +119,4 @@ def build_request(benchmark: Benchmark, run: str, task: Task, output: RunOutput 
     for spec in benchmark.judge.calls(task, rubric, output.answer_text if output else ""):
         messages = call_messages(spec, benchmark.judge.prompts, params.prompt_dir)
         calls.append(JudgeCallRequest(spec, messages, params.cache_key(messages)))
-    key = calls[0].key if len(calls) == 1 else hashlib.sha256(
-        "\n".join(c.key for c in calls).encode()).hexdigest()
-    return JudgeRequest(run, task.id, rubric, tuple(calls), key)
+    return JudgeRequest(run, task.id, rubric, tuple(calls), request_key(calls))

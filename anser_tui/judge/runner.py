@@ -2,12 +2,13 @@
 
 A request is a judgment's calls (one for a whole rubric, or one per criterion). Calls are sent
 independently; once every call of a judgment has its reply, the judgment is parsed, assembled
-and committed, with the cache rows of its fresh replies, in one transaction, by one writer: the
-thread running the event loop, through a connection of its own opened from the store it is
-given (`store.reopen()`; the given store's connection is never used, so it may belong to
-another thread). Cancelling the run (Ctrl-C) cancels the calls in flight, writes the judgments
-whose replies had all arrived, and re-raises; the next run resumes from there (cached replies
-are not sent again).
+and committed, with the cache rows of its fresh replies, in one transaction (shared with the
+judgments completed by replies that were already waiting, never waiting for more), by one
+writer: the thread running the event loop, through a connection of its own opened from the
+store it is given (`store.reopen()`; the given store's connection is never used, so it may
+belong to another thread). Cancelling the run (Ctrl-C) cancels the calls in flight, writes the
+judgments whose replies had all arrived, and re-raises; the next run resumes from there (cached
+replies are not sent again).
 
 Judge latency and tokens go in the judgment rows: evaluation overhead, kept apart from the
 evaluated system's log figures.
@@ -135,6 +136,7 @@ class JudgeRunner:
     def _serve_cached(self, writer: WorkspaceStore) -> deque[tuple[int, int]]:
         """Fill in the cached replies, write the judgments they complete; the calls to send."""
         pending: deque[tuple[int, int]] = deque()
+        complete: list[int] = []
         for index, request in enumerate(self._requests):
             self._arrived[index], self._fresh[index] = {}, set()
             for call_index, call in enumerate(request.calls):
@@ -147,7 +149,8 @@ class JudgeRunner:
                     cached.raw, cached.model, cached.latency_s or 0.0, cached.input_tokens,
                     cached.output_tokens)
             if len(self._arrived[index]) == len(request.calls):
-                self._record(writer, index)
+                complete.append(index)
+        self._record(writer, complete)
         return pending
 
     async def _send_all(self, writer: WorkspaceStore, client: JudgeClient,
@@ -168,10 +171,12 @@ class JudgeRunner:
             failed = None if recorder.cancelled() else recorder.exception()
             if failed is not None:
                 raise failed from None
+            left = []
             while not arrived.empty():
                 outcome = arrived.get_nowait()
                 if outcome is not None:
-                    self._take(writer, outcome)
+                    left.append(outcome)
+            self._take(writer, left)
             raise
 
     async def _send(self, client: JudgeClient, pending: deque[tuple[int, int]],
@@ -187,42 +192,59 @@ class JudgeRunner:
 
     async def _record_all(self, writer: WorkspaceStore, arrived: asyncio.Queue[Outcome | None],
                           senders: list[asyncio.Task[None]]) -> None:
+        """Take each reply as it arrives, with every other one already waiting: the judgments
+        they complete are committed together (one transaction however many arrived at once,
+        never waiting for more)."""
         try:
-            while (outcome := await arrived.get()) is not None:
-                self._take(writer, outcome)
+            done = False
+            while not done:
+                outcomes = [await arrived.get()]
+                while not arrived.empty():
+                    outcomes.append(arrived.get_nowait())
+                done = None in outcomes
+                self._take(writer, [o for o in outcomes if o is not None])
         except Exception:
             for sender in senders:
                 sender.cancel()
             raise
 
-    def _take(self, writer: WorkspaceStore, outcome: Outcome) -> None:
-        index, call_index, reply = outcome
-        if isinstance(reply, Completion):
-            self.summary.latency_s += reply.latency_s
-            self.summary.input_tokens += reply.input_tokens or 0
-            self.summary.output_tokens += reply.output_tokens or 0
-            self._fresh[index].add(call_index)
-        self._arrived[index][call_index] = reply
-        if len(self._arrived[index]) == len(self._requests[index].calls):
-            self._record(writer, index)
+    def _take(self, writer: WorkspaceStore, outcomes: list[Outcome]) -> None:
+        complete = []
+        for index, call_index, reply in outcomes:
+            if isinstance(reply, Completion):
+                self.summary.latency_s += reply.latency_s
+                self.summary.input_tokens += reply.input_tokens or 0
+                self.summary.output_tokens += reply.output_tokens or 0
+                self._fresh[index].add(call_index)
+            self._arrived[index][call_index] = reply
+            if len(self._arrived[index]) == len(self._requests[index].calls):
+                complete.append(index)
+        self._record(writer, complete)
 
-    def _record(self, writer: WorkspaceStore, index: int) -> None:
-        """Parse and assemble a complete judgment; commit it with its fresh replies' cache."""
-        request = self._requests[index]
-        arrived = [self._arrived[index][i] for i in range(len(request.calls))]
-        judgment = judgment_of(self._benchmark, request, arrived, self.params.model,
-                               self._judge)
-        cache_rows = [self._cache_row(call.key, reply)
-                      for call_index, (call, reply) in enumerate(zip(request.calls, arrived,
-                                                                     strict=True))
-                      if isinstance(reply, Completion) and call_index in self._fresh[index]]
-        add_judgments(writer, [judgment], cache_rows)
-        del self._arrived[index]
-        self.summary.counts[judgment.status.value] += 1
-        if judgment.status is JudgmentStatus.TRANSPORT_ERROR and self.summary.first_error is None:
-            self.summary.first_error = judgment.error
-        if self.on_judgment is not None:
-            self.on_judgment(self.summary, judgment)
+    def _record(self, writer: WorkspaceStore, indexes: list[int]) -> None:
+        """Parse and assemble complete judgments; commit them with their fresh replies'
+        cache, in one transaction."""
+        if not indexes:
+            return
+        judgments, cache_rows = [], []
+        for index in indexes:
+            request = self._requests[index]
+            got = self._arrived.pop(index)
+            arrived = [got[i] for i in range(len(request.calls))]
+            judgments.append(judgment_of(self._benchmark, request, arrived, self.params.model,
+                                         self._judge))
+            cache_rows += [self._cache_row(call.key, reply)
+                           for call_index, (call, reply) in enumerate(zip(request.calls,
+                                                                          arrived, strict=True))
+                           if isinstance(reply, Completion) and call_index in self._fresh[index]]
+        add_judgments(writer, judgments, cache_rows)
+        for judgment in judgments:
+            self.summary.counts[judgment.status.value] += 1
+            if judgment.status is JudgmentStatus.TRANSPORT_ERROR and \
+                    self.summary.first_error is None:
+                self.summary.first_error = judgment.error
+            if self.on_judgment is not None:
+                self.on_judgment(self.summary, judgment)
 
     def _cache_row(self, key: str, reply: Completion) -> tuple[Any, ...]:
         return (key, self.params.model, dumps(self.params.as_dict()), reply.text, reply.model,

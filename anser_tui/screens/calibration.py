@@ -4,7 +4,8 @@ For one scope (all, group:..., run:..., reviewer:...) and one dimension (each cr
 "score"): the agreement statistics, the corrected scores with their intervals, the estimator and
 its lambda, the reviews still needed for the target width and the interval after so many
 reviews (how it narrowed as they came in), a judge-versus-human heat map, the signed bias by judge
-value, and the agreement and its interval width over review order. The report (with its
+value, and the agreement and its interval width over review order. `c` compares two judges on
+the same human labels (`screens.judge_compare`). The report (with its
 bootstrap) is computed in a thread worker on its own store connection; the worker posts
 `Computed` and the handler redraws. It is computed again when the screen comes back into view
 (after a review) and on `r`. Undefined statistics show "—".
@@ -133,6 +134,8 @@ class CalibrationScreen(Screen[None]):
         Binding("D", "cycle('dimension', -1)", "Prev dimension", show=False,
                 id="calibration.previous-dimension"),
         Binding("r", "recompute", "Recompute", id="calibration.recompute"),
+        Binding("c", "app.open_comparison", "Compare judges", show=False,
+                id="calibration.compare-judges"),
     ]
 
     @dataclass

@@ -179,9 +179,9 @@ class Rubric(Record):
             return 100 * sum((w * f for w, f in parts if f is not None), Fraction(0))
         weights = [(Fraction(str(c.weight)), int(marks[c.key])) for c in self.criteria]
         if self.aggregate is Aggregate.POINTS_OVER_POSITIVE:
-            positive = sum((w for w, _ in weights if w > 0), Fraction(0))
-            points = sum((w * v for w, v in weights), Fraction(0))
-            return points / positive if positive else None
+            positive = sum(w for w, _ in weights if w > 0)
+            points = sum(w * v for w, v in weights)
+            return Fraction(points, positive) if positive else None
         return Fraction(100 if weights[0][1] else 0)
 
 

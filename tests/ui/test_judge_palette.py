@@ -116,5 +116,6 @@ async def test_palette_lists_area_verb_commands_including_quit_and_theme(
         provider = AnserCommands(app.screen)
         names = [hit.text async for hit in provider.discover()]
         assert names == ["judge: run current item", "judge: run whole queue", "judge: stop",
-                         "calibration: open", "app: change theme", "app: help", "app: quit"]
+                         "calibration: open", "calibration: compare judges",
+                         "app: change theme", "app: help", "app: quit"]
         assert all(": " in str(name) for name in names)

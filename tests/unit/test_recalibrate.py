@@ -63,3 +63,31 @@ def test_remap_fits_on_train_and_judges_held_out_items_only(
     assert candidate["delta"]["score"]["mae"] == pytest.approx(new_mae - base_mae)
     assert candidate["delta"]["score"]["mae"] < 0  # the remap helps on held-out items
     assert candidate["stats"]["score"]["n"] == len(held)
+
+
+def test_the_output_says_when_held_out_items_are_not_a_random_sample(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ANSER_CALIBRATION__RESAMPLES", "50")
+    outs = {}
+    for design in ({"order": "random", "random_sample": True, "seed": 3},
+                   {"order": "disagreement", "random_sample": False}):
+        root = tmp_path / design["order"]
+        store = science_workspace(root, N)
+        judge(store, RUN, {sci(i + 1): flat(h + 1) for i, h in enumerate(HUMAN)})
+        items = [Item(RUN, sci(i + 1)) for i in range(N)]
+        override_all(session(store, "alice", items, design=design),
+                     {it: flat(h) for it, h in zip(items, HUMAN, strict=True)})
+        path = Path(store.path)
+        store.close()
+        for fmt in ("json", "table"):
+            result = CliRunner().invoke(cli, ["recalibrate", str(path), "--run", RUN,
+                                              "--judge", "judge-model", "--format", fmt])
+            assert result.exit_code == 0, result.output
+            outs[design["order"], fmt] = result.stdout
+    assert json.loads(outs["random", "json"])["split"]["random_sample"] is True
+    assert "note" not in json.loads(outs["random", "json"])
+    assert "not a random sample" not in outs["random", "table"]
+    hand_picked = json.loads(outs["disagreement", "json"])
+    assert hand_picked["split"]["random_sample"] is False
+    assert hand_picked["note"].startswith("the held-out items are not a random sample")
+    assert "note: the held-out items are not a random sample" in outs["disagreement", "table"]

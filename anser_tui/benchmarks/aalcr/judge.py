@@ -10,12 +10,14 @@ carries the version, so the judgment records which answer keys it was judged aga
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from typing import Any
 
 from anser_tui.benchmarks.aalcr.verdicts import VERDICT, read_bare_verdict, read_json_verdict
-from anser_tui.benchmarks.base import CallSpec, ParsedReply
+from anser_tui.benchmarks.base import CallSpec, ExamplesPlace, ParsedReply
 from anser_tui.core.text import ground_truth_text
-from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Rubric
+from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Mark, Rubric
 from anser_tui.workspace.tasks import Task
 
 TEMPLATES = {"1.1": ("aalcr_v1_1_system", "aalcr_v1_1_user"),
@@ -53,3 +55,19 @@ class AalcrJudge:
         if call.dataset_version not in TEMPLATES:
             raise ValueError(f"an AA-LCR call names no known version: {call.dataset_version!r}")
         return read_verdict(call.dataset_version, reply)
+
+    def examples_place(self, call: CallSpec) -> ExamplesPlace:
+        """Both versions' user prompts state the task, then quote the question: examples go
+        between the two."""
+        return ExamplesPlace(before="\n\nThe question, for reference only:", heading=EXAMPLES)
+
+    def example_reply(self, rubric: Rubric, call: CallSpec, marks: Mapping[str, Mark],
+                      score: float | None) -> str:
+        """The verdict as the version asks for it: a JSON object (v1.1) or the bare word."""
+        word = "CORRECT" if marks.get(VERDICT) else "INCORRECT"
+        return json.dumps({"verdict": word}) if call.dataset_version == "1.1" else word
+
+
+EXAMPLES = ("Examples assessed by people: other questions and candidate answers, with the "
+            "verdict a human reviewer gave. Assess the CANDIDATE ANSWER below the way they "
+            "would.")

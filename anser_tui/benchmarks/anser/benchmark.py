@@ -7,6 +7,7 @@ and metric names, and must not pay for the scorer at start-up.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,7 @@ from anser_tui.benchmarks.base import (
     BenchmarkOption,
     CallSpec,
     DemoFiles,
+    ExamplesPlace,
     JudgeProtocol,
     JudgeValues,
     LoadOptions,
@@ -38,7 +40,7 @@ from anser_tui.benchmarks.evidence import EvidenceView
 from anser_tui.core.text import ground_truth_text
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, LogRecord, RunOutput, dumps
-from anser_tui.workspace.rubric import Rubric
+from anser_tui.workspace.rubric import Mark, Rubric
 from anser_tui.workspace.tasks import Task
 
 if TYPE_CHECKING:
@@ -70,6 +72,26 @@ class AnserJudge:
         from anser_tui.benchmarks.anser.replies import parse_judge_output
 
         return parse_judge_output(reply, rubric)
+
+    def examples_place(self, call: CallSpec) -> ExamplesPlace:
+        """Every README prompt states its rubric and JSON template, then the fields from
+        `QUERY:` on: examples go between the two, in the prompt's language."""
+        zh = call.user_template.endswith("_zh")
+        return ExamplesPlace(before="\n\nQUERY:\n", heading=EXAMPLES_ZH if zh else EXAMPLES_EN)
+
+    def example_reply(self, rubric: Rubric, call: CallSpec, marks: Mapping[str, Mark],
+                      score: float | None) -> str:
+        """The JSON the prompt asks for, `score_0_100` first, without a reason."""
+        if score is None:
+            score = rubric.human_score(marks)
+        shown = int(score) if score is not None and float(score).is_integer() else score
+        return json.dumps({"score_0_100": shown, **{k: marks[k] for k in rubric.keys
+                                                    if k in marks}}, ensure_ascii=False)
+
+
+EXAMPLES_EN = ("EXAMPLES: other answers as human reviewers scored them. Score the ANSWER below "
+               "the way they would.")
+EXAMPLES_ZH = "示例：人工复核者对其他回答的评分。请按他们的标准为下方 ANSWER 评分。"
 
 
 # The metric names that are ANSER-Bench's own: not the plain statistics (MAE, Accuracy, MRR),

@@ -20,6 +20,7 @@ from anser_tui.benchmarks.base import (
     BenchmarkOption,
     CallSpec,
     DemoFiles,
+    ExamplesPlace,
     JudgeProtocol,
     JudgeValues,
     LoadOptions,
@@ -43,7 +44,7 @@ from anser_tui.benchmarks.inspect.values import rubric_of
 from anser_tui.core.errors import InputError
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, JudgmentStatus, LogRecord, RunOutput
-from anser_tui.workspace.rubric import Rubric
+from anser_tui.workspace.rubric import Mark, Rubric
 from anser_tui.workspace.tasks import Task
 
 EXPORT = "inspect-log"
@@ -62,6 +63,14 @@ class InspectScorerJudge:
     def parse(self, rubric: Rubric, call: CallSpec, reply: str | dict[str, Any]) -> ParsedReply:
         return ParsedReply(JudgmentStatus.INVALID, str(reply),
                            error="Inspect items are judged by the log's scorer")
+
+    def examples_place(self, call: CallSpec) -> ExamplesPlace | None:
+        return None  # no prompt of its own: the log's scorer judged
+
+    def example_reply(self, rubric: Rubric, call: CallSpec, marks: Mapping[str, Mark],
+                      score: float | None) -> str:
+        raise InputError("Inspect AI items are judged by the log's own scorer: no prompt "
+                         "takes examples")
 
 
 INIT_OPTIONS = (

@@ -17,15 +17,17 @@ the sample. For a negative criterion, met means the undesirable thing happened.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
-from anser_tui.benchmarks.base import CallSpec, ParsedReply
+from anser_tui.benchmarks.base import CallSpec, ExamplesPlace, ParsedReply
 from anser_tui.benchmarks.prbench.conversation import judged_conversation, strip_thinking
 from anser_tui.benchmarks.prbench.loader import task_turns
 from anser_tui.core.json_text import reply_object
 from anser_tui.workspace.records import JudgmentStatus
-from anser_tui.workspace.rubric import Rubric
+from anser_tui.workspace.rubric import Mark, Rubric
 from anser_tui.workspace.tasks import Task
 
 GRADER_TEMPLATE = "prbench_grader"
@@ -84,3 +86,17 @@ class PrbenchJudge:
         if call.criterion is None or call.criterion not in rubric.keys:
             raise ValueError(f"a PRBench call judges one criterion of {rubric.id}")
         return read_grade(call.criterion, reply)
+
+    def examples_place(self, call: CallSpec) -> ExamplesPlace:
+        """Between the grader's opening paragraph and `# Conversation`: each example another
+        conversation, rubric item and the grade a person gave it."""
+        return ExamplesPlace(before="\n\n# Conversation\n", heading=EXAMPLES)
+
+    def example_reply(self, rubric: Rubric, call: CallSpec, marks: Mapping[str, Mark],
+                      score: float | None) -> str:
+        """The grade object without its explanation."""
+        return json.dumps({"criteria_met": bool(marks[call.criterion or ""])})
+
+
+EXAMPLES = ("# Examples graded by people\nOther conversations and rubric items, with the grade "
+            "a human reviewer gave. Grade the conversation below the way they would.")
