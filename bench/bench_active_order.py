@@ -1,15 +1,16 @@
 """Reviews needed for a 5-point interval under `review --order random` and `--order active`.
 
-    python -m bench.bench_active_order [SEEDS] [--first-seed S]
+    python -m bench.bench_active_order [SEEDS] [--first-seed S] [--fixed-n N]
 
 prints, for each scenario, the mean over SEEDS seeds (S, S+1, ...; 2,000 from 0 by default) of
 the reviews a reviewer walking the queue makes before the corrected score's 95% interval (PPI++,
 finite-population correction; the app's own code) is at most 5 points wide, checked after every
 review from the 10th on; the share of those intervals that cover the run's human mean; and, at
-a fixed number of reviews (random order's mean, rounded), both orders' coverage and mean width.
-Each figure carries its Monte-Carlo standard error (+-). The active order's uniform share and
-error floor were chosen on seeds 10,000-33,999 of this simulation (a numpy replica of it); the
-figures docs/calibration.md reports are of seeds 0-9,999, none of them.
+a fixed number of reviews N (64 by default: random order's mean on the tuning seeds), both
+orders' coverage and mean width. Each figure carries its Monte-Carlo standard error (+-). The
+active order's uniform share and error floor were chosen on seeds 10,000-33,999 of this
+simulation (a numpy replica of it); the figures docs/calibration.md reports are of seeds
+0-9,999, none of them.
 
 A simulation of one run at full scale: the 2,235 synthetic tasks of bench/scoring_tasks.py (the
 synthetic benchmark has judge replies but no human marks, so humans are simulated): a human
@@ -31,7 +32,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -51,6 +52,7 @@ from anser_tui.workspace.tasks import Task
 from bench.scoring_tasks import synthetic_tasks
 
 TARGET, FIRST_CHECK = 5.0, 10
+FIXED_N = 64  # random order's mean reviews at the stop on the tuning seeds (63.9)
 
 
 @dataclass(frozen=True)
@@ -142,43 +144,61 @@ def _share(values: list[bool]) -> str:
     return f"{100 * a.mean():.1f}% +- {100 * a.std(ddof=1) / np.sqrt(a.size):.1f}"
 
 
-def scenario(name: str, runs: list[Run], seeds: range) -> None:
-    orders = {"random": random_order, "active": active_order}
-    stops: dict[str, list[tuple[int, bool]]] = {name: [] for name in orders}
-    for run, s in zip(runs, seeds, strict=True):
-        for order_name, order in orders.items():
-            stops[order_name].append(stop(order(run, s), run.judge.size,
-                                          float(run.human.mean())))
-    fixed = round(float(np.mean([m for m, _ in stops["random"]])))
-    reviews = {k: np.array([m for m, _ in v], dtype=float) for k, v in stops.items()}
-    for order_name, order in orders.items():
-        at_fixed = [order(run, s)(fixed) for run, s in zip(runs, seeds, strict=True)]
-        covered = [_covers(o, float(r.human.mean())) for o, r in zip(at_fixed, runs, strict=True)]
-        print(f"{name:<14} {order_name:<7} {_mean(reviews[order_name].tolist()):>14}  "
-              f"{_share([c for _, c in stops[order_name]]):>14}  {_share(covered):>14}"
-              f"  {_mean([o.width or 0.0 for o in at_fixed]):>12}  (n = {fixed})")
-    a, r = reviews["active"], reviews["random"]
-    ratio = a.mean() / r.mean()
-    error = np.std(a - ratio * r, ddof=1) / np.sqrt(a.size) / r.mean()
-    print(f"{'':<14} active needs {100 * (1 - ratio):.1f}% +- {100 * error:.1f} fewer reviews "
-          "than random")
+ORDERS = {"random": random_order, "active": active_order}
+
+
+@dataclass
+class Tally:
+    """Per order, per seed: reviews at the stop, covered then, covered at the fixed n, the
+    width there."""
+
+    fixed: int
+    stops: dict[str, list[tuple[int, bool]]] = field(
+        default_factory=lambda: {name: [] for name in ORDERS})
+    at_fixed: dict[str, list[tuple[bool, float]]] = field(
+        default_factory=lambda: {name: [] for name in ORDERS})
+
+    def add(self, run: Run, seed: int) -> None:
+        truth = float(run.human.mean())
+        for name, order in ORDERS.items():
+            estimate = order(run, seed)
+            self.stops[name].append(stop(estimate, run.judge.size, truth))
+            out = estimate(self.fixed)
+            self.at_fixed[name].append((_covers(out, truth), out.width or 0.0))
+
+    def print(self, scenario: str) -> None:
+        reviews = {k: np.array([m for m, _ in v], dtype=float) for k, v in self.stops.items()}
+        for name in ORDERS:
+            fixed = self.at_fixed[name]
+            print(f"{scenario:<14} {name:<7} {_mean(reviews[name].tolist()):>14}  "
+                  f"{_share([c for _, c in self.stops[name]]):>14}  "
+                  f"{_share([c for c, _ in fixed]):>14}  {_mean([w for _, w in fixed]):>12}")
+        a, r = reviews["active"], reviews["random"]
+        ratio = a.mean() / r.mean()
+        error = np.std(a - ratio * r, ddof=1) / np.sqrt(a.size) / r.mean()
+        print(f"{'':<14} active needs {100 * (1 - ratio):.1f}% +- {100 * error:.1f} fewer "
+              "reviews than random")
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.bench_active_order")
     parser.add_argument("seeds", nargs="?", type=int, default=2000)
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--fixed-n", type=int, default=FIXED_N)
     args = parser.parse_args(argv)
     sim = Simulation()
     seeds = range(args.first_seed, args.first_seed + args.seeds)
     print(f"{len(sim.tasks)} items, target 95% width {TARGET:g} points, PPI++ with the "
-          f"correction, seeds {seeds.start}-{seeds.stop - 1}; figures +- their Monte-Carlo "
-          "standard error")
+          f"correction, seeds {seeds.start}-{seeds.stop - 1}, fixed n {args.fixed_n}; "
+          "figures +- their Monte-Carlo standard error")
     print(f"{'scenario':<14} {'order':<7} {'reviews needed':>14}  {'cover at stop':>14}  "
           f"{'cover at n':>14}  {'width at n':>12}")
-    pairs = [sim.runs(s) for s in seeds]
-    scenario("informative", [p[0] for p in pairs], seeds)
-    scenario("uninformative", [p[1] for p in pairs], seeds)
+    tallies = {"informative": Tally(args.fixed_n), "uninformative": Tally(args.fixed_n)}
+    for s in seeds:
+        for tally, run in zip(tallies.values(), sim.runs(s), strict=True):
+            tally.add(run, s)
+    for scenario, tally in tallies.items():
+        tally.print(scenario)
 
 
 if __name__ == "__main__":
