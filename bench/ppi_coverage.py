@@ -8,11 +8,17 @@ judge score f = h + 4 + noise, on 0-100 and rounded like real scores) and review
   interval without the finite-population correction, against the superpopulation mean;
 - without replacement (a simple random sample of the N, as a review queue draws): the interval
   with the correction, against the N items' own human mean; and, for comparison, without it
-  against the superpopulation mean.
+  against the superpopulation mean;
+- the active order (`active_coverage`): a quarter of the judge's scores go astray (error sd 20,
+  else 6) and a signal sees it (|f - h| / 100 plus a half-normal noise of sd 0.05, at least
+  `sampling.predicted_error`'s floor); the queue drawn by `sampling.active_sample` on
+  `active_sizes`, its first n reviewed, with the correction, against the N items' own human
+  mean.
 
-The estimator is computed for every draw at once (`batch`, numpy over the draws); it is the
-same arithmetic as `anser_tui.scoring.corrected` (the test checks the two agree on the first
-draws), so the coverage is that of the code.
+The first three are computed for every draw at once (`batch`, numpy over the draws), the same
+arithmetic as `anser_tui.scoring.corrected` (the test checks the two agree on the first draws);
+the active order runs the app's own code (`scoring.active_ppi`) one draw at a time. The
+coverage is that of the code.
 """
 
 from __future__ import annotations
@@ -23,7 +29,9 @@ from statistics import NormalDist
 
 import numpy as np
 
-from anser_tui.scoring.corrected import Z_95
+from anser_tui.review.sampling import ERROR_FLOOR, active_sample, active_sizes
+from anser_tui.scoring.active_ppi import active_ppi_mean
+from anser_tui.scoring.corrected import Z_95, Estimator, Method
 
 N_ITEMS, N_REVIEWED, MEAN = 1000, 200, 62.0
 
@@ -102,13 +110,37 @@ def _superpopulation_mean() -> float:
 MEAN_HUMAN = _superpopulation_mean()
 
 
+def active_draw(seed: int, n_items: int = N_ITEMS, n_reviewed: int = N_REVIEWED
+                ) -> tuple[np.ndarray, np.ndarray, list[float], list[int]]:
+    """(human, judge, sizes, the first n of the active queue) of one draw."""
+    rng = np.random.default_rng(seed)
+    h = np.clip(np.round(rng.normal(MEAN, 18, n_items)), 0, 100)
+    sd = np.where(rng.random(n_items) < 0.25, 20.0, 6.0)
+    f = np.clip(np.round(h + 4 + rng.normal(0, 1, n_items) * sd), 0, 100)
+    signal = np.abs(f - h) / 100 + np.abs(rng.normal(0, 0.05, n_items))
+    sizes = active_sizes(np.maximum(signal, ERROR_FLOOR).tolist())
+    return h, f, sizes, active_sample(range(n_items), sizes, seed).keys[:n_reviewed]
+
+
+def active_coverage(count: int = 4000, seed: int = 0) -> list[tuple[str, str, float]]:
+    """("active order, corrected", estimator, coverage) for PPI++ and classic; draw k of
+    both from seed seed * 100_003 + k."""
+    covered = dict.fromkeys(Estimator, 0)
+    for k in range(count):
+        h, f, sizes, order = active_draw(seed * 100_003 + k)
+        for estimator in Estimator:
+            out = active_ppi_mean(f, sizes, [(i, h[i]) for i in order], Method(estimator))
+            covered[estimator] += bool(out.ci and out.ci[0] <= h.mean() <= out.ci[1])
+    return [("active order, corrected", e.value, covered[e] / count) for e in Estimator]
+
+
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     count = int(args[0]) if args else 10000
     print(f"coverage of the 95% interval, {count} seeded draws each, N = {N_ITEMS}, "
           f"n = {N_REVIEWED}")
     print(f"{'design':<38}{'estimator':<10}coverage")
-    for design, name, value in coverage_table(count):
+    for design, name, value in [*coverage_table(count), *active_coverage(count)]:
         print(f"{design:<38}{name:<10}{100 * value:.1f}%")
 
 

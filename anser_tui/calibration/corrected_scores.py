@@ -14,11 +14,11 @@ where the reviewed items are a random sample of the scope:
 - A stratified design (its design lists strata) uses the stratified estimator, strata as the
   queue draws them (a task's splits, say its group), weighted by the scope's judged items
   per stratum; a stratum of the scope with no reviewed item leaves the corrected mean null.
-- An active design (`review --order active`) weights its reviewed items by the inverse of their
-  inclusion probabilities: of the m items of its queue reviewed, item i's is min(1, c p_i) with
-  p_i its recorded size and c such that they add up to m over the eligible items
-  (`sampling.inclusion_probabilities`). Where an active session covers the scope, its draws
-  alone are the sample (the one with the most reviewed items, when several do).
+- An active design (`review --order active`) draws successively with recorded sizes; its
+  reviewed items of the scope, in queue order, are the draws of `scoring.active_ppi`'s
+  estimator (`calibration.active_scope`). Where an active session covers the scope (its sizes
+  name every item of it), its draws alone are the sample (the one with the most reviewed items,
+  when several do). An active queue drawn before the draws were successive gives none.
 - No such session: `random_sample` is false and there is no corrected value (disagreement
   first, task order, hand-picked, imported labels); `n_reviewed` still counts the scope's
   reviewed items.
@@ -34,12 +34,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from statistics import fmean
 from typing import TYPE_CHECKING, Any
 
 from anser_tui.benchmarks.base import Benchmark
+from anser_tui.calibration.active_scope import (
+    OLD_ACTIVE,
+    ActiveSample,
+    active_sample,
+    recorded_sizes,
+    successive,
+)
 from anser_tui.calibration.adjudication import Standing, settle
 from anser_tui.review.queue import QueueSpec
-from anser_tui.review.sampling import Order, inclusion_probabilities
+from anser_tui.review.sampling import Order
 from anser_tui.scoring.corrected import (
     CorrectedMean,
     Method,
@@ -63,24 +71,21 @@ NOT_RANDOM = ("the reviewed items are not a random sample of this scope (no rand
 @dataclass(frozen=True)
 class Sample:
     """A scope's judge scores per stratum (one unnamed stratum when not stratified) and its
-    reviewed items in review order: (stratum, human, judge, weight or None)."""
+    reviewed items in review order: (stratum, human, judge)."""
 
     judged: dict[str, list[float]]
-    reviewed: list[tuple[str, float, float, float | None]]
+    reviewed: list[tuple[str, float, float]]
     stratified: bool = False
 
     def at(self, k: int, method: Method) -> CorrectedMean:
-        """The corrected mean on the first k reviewed items (the weights as they are now)."""
+        """The corrected mean on the first k reviewed items."""
         picked = self.reviewed[:k]
-        strata = []
-        for name, judged in self.judged.items():
-            mine = [r for r in picked if r[0] == name]
-            weights = [r[3] or 1.0 for r in mine] if any(r[3] for r in mine) else None
-            strata.append(Stratum(judged, [(r[1], r[2]) for r in mine], weights))
+        strata = [Stratum(judged, [(r[1], r[2]) for r in picked if r[0] == name])
+                  for name, judged in self.judged.items()]
         if self.stratified:
             return stratified_ppi_mean(strata, method=method, names=list(self.judged))
         [one] = strata
-        return ppi_mean(one.judge_all, one.reviewed, method=method, weights=one.weights)
+        return ppi_mean(one.judge_all, one.reviewed, method=method)
 
 
 @dataclass(frozen=True)
@@ -89,7 +94,7 @@ class CorrectedEntry:
     result: CorrectedMean
     target_width: float
     note: str | None = None  # why there is no corrected value
-    sample: Sample | None = field(default=None, repr=False, compare=False)
+    sample: Sample | ActiveSample | None = field(default=None, repr=False, compare=False)
 
     def narrowing(self, points: int = 8) -> list[tuple[int, tuple[float, float]]]:
         """The interval after k reviews (in the order they were made), for up to `points`
@@ -152,24 +157,23 @@ class _Population:
         self.drawn = {e.item: e.inclusion_probability for e in session.items
                       if not e.recheck and e.inclusion_probability is not None}
         self.active = session.design.get("order") == Order.ACTIVE.value
+        self.sizes = recorded_sizes(self.drawn, session.design) if self.active else {}
 
-    def weights(self, human: dict[Item, float]) -> dict[Item, float]:
-        """An active session's reviewed items, each weighted by 1 / its inclusion probability
-        at the number reviewed."""
-        reviewed = [it for it in self.drawn if it in human]
-        sizes = [float(self.drawn[it] or 0.0) for it in self.drawn]
-        rest = float(self.session.design.get("unqueued_size") or 0.0)
-        chances = dict(zip(self.drawn, inclusion_probabilities(sizes, len(reviewed), rest),
-                           strict=True))
-        return {it: 1.0 / chances[it] for it in reviewed}
-
-    def covers(self, items: Sequence[Item]) -> bool:
+    def filters_cover(self, items: Sequence[Item]) -> bool:
         if self.spec is None:
             return False
         tasks = self.inputs.tasks
         return all(it.run in self.runs and it.task_id in tasks
                    and self.spec.accepts(tasks[it.task_id], self.inputs.benchmark)
                    for it in items)
+
+    def covers(self, items: Sequence[Item]) -> bool:
+        """Whether the session drew from every item of the scope (an active one: with a
+        successive draw and a size for each)."""
+        if not self.active:
+            return self.filters_cover(items)
+        return (successive(self.session.design) and all(it in self.sizes for it in items)
+                and self.filters_cover(items))
 
 
 def _entry(inputs: CalibrationInputs, scope: str, items: list[Item],
@@ -178,18 +182,15 @@ def _entry(inputs: CalibrationInputs, scope: str, items: list[Item],
     covering = [p for p in populations if p.covers(items)]
     if not covering:
         reviewed = [(human[it], judge[it]) for it in items if it in human]
+        old = any(p.active and p.filters_cover(items) for p in populations)
         return CorrectedEntry(scope, ppi_mean([judge[it] for it in items], reviewed, False,
-                                              method), target, NOT_RANDOM)
+                                              method), target, OLD_ACTIVE if old else NOT_RANDOM)
     active = [p for p in covering if p.active]
-    weights: dict[Item, float] = {}
-    stratified = False
     if active:
         best = max(active, key=lambda p: sum(it in human for it in p.drawn))
-        weights = best.weights(human)
-        drawn = set(weights)
-    else:
-        drawn = {it for p in covering for it in p.drawn if it in human}
-        stratified = any(p.session.stratified for p in covering)
+        return _active_entry(scope, items, judge, human, best, target, method)
+    drawn = {it for p in covering for it in p.drawn if it in human}
+    stratified = any(p.session.stratified for p in covering)
     judged: dict[str, list[float]] = {}
     for it in items:
         name = stratum(inputs.benchmark, inputs.tasks[it.task_id]) if stratified else ""
@@ -197,8 +198,20 @@ def _entry(inputs: CalibrationInputs, scope: str, items: list[Item],
     in_order = sorted((it for it in items if it in drawn), key=lambda it: when.get(it, ("", 0)))
     sample = Sample(judged, [
         (stratum(inputs.benchmark, inputs.tasks[it.task_id]) if stratified else "", human[it],
-         judge[it], weights.get(it)) for it in in_order], stratified)
+         judge[it]) for it in in_order], stratified)
     return CorrectedEntry(scope, sample.at(len(in_order), method), target, sample=sample)
+
+
+def _active_entry(scope: str, items: list[Item], judge: dict[Item, float],
+                  human: dict[Item, float], session: _Population, target: float,
+                  method: Method) -> CorrectedEntry:
+    """The entry of a scope an active session drew (n_items and the judge mean over all of
+    the scope's items, an item passed over included)."""
+    sample = active_sample(items, judge, human, list(session.drawn), session.sizes)
+    found = sample.at(len(sample.reviewed), method)
+    result = CorrectedMean(len(items), found.n_reviewed, fmean(judge[it] for it in items),
+                           found.corrected_mean, found.ci, True, method, found.lam, found.terms)
+    return CorrectedEntry(scope, result, target, sample=sample)
 
 
 def _review_times(inputs: CalibrationInputs) -> dict[Item, tuple[str, int]]:

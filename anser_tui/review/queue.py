@@ -4,9 +4,11 @@ then ordered and perhaps sampled (`QueueOrder`), the sampling design recorded wi
 The design a session keeps (`sessions.design`, JSON; docs/review.md):
 `{"order", "seed", "limit", "n_eligible", "n_queued", "strata", "random_sample"}`; `strata` is
 `{stratum: {"N": eligible, "n": drawn}}` for a stratified queue and null otherwise. An active
-queue adds `"uniform_share"` (its sizes' uniform mass) and `"unqueued_size"` (the sizes of the
-eligible items a limit left out, which its inclusion probabilities need); each of its items'
-probability is its size (`sampling.active_sample`).
+queue adds `"draw": "successive"` (each next item drawn from those left with probability
+proportional to its size, `sampling.active_sample`), `"uniform_share"` (its sizes' uniform
+mass), `"unqueued_size"` (the sizes of the eligible items a limit left out, together) and
+`"unqueued"` (those items one by one, `[run, task_id, size]`: a scope's estimate needs the size
+of each of its items); each of its queued items' probability is its size.
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.core.errors import InputError
 from anser_tui.core.value import Value
 from anser_tui.review.sampling import (
+    SUCCESSIVE,
     UNIFORM_SHARE,
     Draw,
     Order,
     active_sample,
     active_sizes,
     first,
+    predicted_error,
     ranked,
     simple_random_sample,
     stratified_sample,
@@ -115,6 +119,7 @@ def build_queue(store: WorkspaceStore, spec: QueueSpec, order: QueueOrder) -> Qu
     eligible = spec.items(store)
     benchmark = benchmark_named(store.benchmark)
     draw: Draw[Item]
+    active: dict[str, Any] = {}
     if order.order is Order.RANDOM:
         draw = simple_random_sample(eligible, order.seed, order.limit)
     elif order.order is Order.STRATIFIED:
@@ -132,16 +137,18 @@ def build_queue(store: WorkspaceStore, spec: QueueSpec, order: QueueOrder) -> Qu
         from anser_tui.review.item_facts import WorkspaceFacts
 
         facts = WorkspaceFacts(store, benchmark)
-        sizes = active_sizes([facts.of(it).disagreement.score for it in eligible])
+        sizes = active_sizes([predicted_error(facts.of(it).disagreement) for it in eligible])
         draw = active_sample(eligible, sizes, order.seed, order.limit)
+        queued = set(draw.keys)
+        left = [[it.run, it.task_id, size] for it, size in zip(eligible, sizes, strict=True)
+                if it not in queued]
+        active = {"draw": SUCCESSIVE, "uniform_share": UNIFORM_SHARE,
+                  "unqueued_size": sum(size for *_, size in left), "unqueued": left}
     else:
         draw = first(eligible, order.limit)
     design: dict[str, Any] = {"order": order.order.value, "seed": order.seed, "limit": order.limit,
               "n_eligible": len(eligible), "n_queued": len(draw.keys),
               "strata": None if draw.strata is None else {
                   name: {"N": size, "n": drawn} for name, (size, drawn) in draw.strata.items()},
-              "random_sample": order.order.random}
-    if order.order is Order.ACTIVE:
-        queued = sum(p or 0.0 for p in draw.probabilities)
-        design |= {"uniform_share": UNIFORM_SHARE, "unqueued_size": max(0.0, 1.0 - queued)}
+              "random_sample": order.order.random, **active}
     return Queue(draw.keys, draw.probabilities, design)

@@ -10,12 +10,14 @@ seeded with `random.Random`, so one seed gives one queue on every machine.
   remainder), each stratum sampled at random on its own seed; a key's probability is n_h/N_h.
   The strata are interleaved, each spread evenly along the queue, so a prefix of the queue
   is (nearly) a proportional stratified sample too.
-- `active_sample`: an order drawn with unequal chances (sequential Poisson sampling, Ohlsson
-  1998): key i gets the size p_i (`active_sizes`: a predicted |human - judge|, mixed with
-  uniform mass), the order sorts u_i / p_i (u_i seeded uniform), so any prefix of m keys is a
-  sample with inclusion probabilities close to `inclusion_probabilities(sizes, m)`:
-  min(1, c p_i), c such that they add up to m. Each key's recorded probability is its size p_i
-  (the chance of being first; the sizes add up to 1 over every eligible key).
+- `active_sample`: an order drawn with unequal chances, successively: key i gets the size p_i
+  (`active_sizes`: a predicted |human - judge|, mixed with uniform mass; they add up to 1 over
+  every eligible key), and each next key is one of those not yet drawn, key i with probability
+  p_i / (1 - P), P the sizes of the keys drawn before it. Drawn at once as an exponential race
+  (each key's clock E_i / p_i, E_i seeded exponential, in increasing order; the earliest of the
+  keys left is key i with exactly that probability, and the order of any subset of keys is
+  itself such a draw over the subset). Each key's recorded probability is its size p_i, from
+  which every draw's probability follows (`scoring.active_ppi`).
 - `ranked` and `first`: orders that are not random draws (probability None).
 """
 
@@ -28,6 +30,7 @@ from enum import StrEnum
 from typing import Generic, TypeVar
 
 from anser_tui.core.value import Value
+from anser_tui.review.disagreement import Disagreement
 
 K = TypeVar("K", bound=Hashable)
 
@@ -45,7 +48,9 @@ class Order(StrEnum):
         return self in (Order.RANDOM, Order.STRATIFIED, Order.ACTIVE)
 
 
-UNIFORM_SHARE = 0.5  # the active order's uniform mass (DESIGN section 8: at least 10%)
+UNIFORM_SHARE = 0.2  # the active order's uniform mass (DESIGN section 8: at least 10%)
+ERROR_FLOOR = 0.05  # the least |human - judge| the active order predicts, a fraction of the scale
+SUCCESSIVE = "successive"  # an active design's draw: each next key with chance p_i / (1 - P)
 
 
 class Draw(Value, Generic[K]):
@@ -126,6 +131,14 @@ def first(keys: Sequence[K], limit: int | None = None) -> Draw[K]:
     return Draw(chosen, [None] * len(chosen))
 
 
+def predicted_error(found: Disagreement) -> float:
+    """An item's predicted |human - judge| as a fraction of the scale: its disagreement score
+    (the largest of the benchmark's signals, 1 for a reply that did not parse, 1/2 for an
+    arithmetic mismatch), at least ERROR_FLOOR: no judge is predicted exactly right (the
+    signals compare it with metrics that have errors of their own)."""
+    return max(found.score, ERROR_FLOOR)
+
+
 def active_sizes(predicted: Sequence[float], uniform: float = UNIFORM_SHARE) -> list[float]:
     """Each key's size: uniform / M + (1 - uniform) * predicted_i / sum(predicted) (uniform
     alone when nothing is predicted); they add up to 1."""
@@ -139,24 +152,13 @@ def active_sizes(predicted: Sequence[float], uniform: float = UNIFORM_SHARE) -> 
 
 def active_sample(keys: Sequence[K], sizes: Sequence[float], seed: int,
                   limit: int | None = None) -> Draw[K]:
-    """The keys by u_i / p_i ascending (sequential Poisson sampling); the first `limit`, each
+    """The keys drawn successively with chances proportional to their (positive) sizes: by
+    E_i / p_i ascending, E_i = -log(1 - u_i) with u_i seeded uniform; the first `limit`, each
     with its size p_i as its probability."""
+    if any(not p > 0 for p in sizes):
+        raise ValueError("every size must be positive")
     rng = random.Random(seed)
-    ranks = sorted(range(len(keys)), key=lambda i: rng.random() / sizes[i])
+    clocks = [-math.log1p(-rng.random()) / p for p in sizes]
+    ranks = sorted(range(len(keys)), key=lambda i: clocks[i])
     chosen = ranks[:_size(limit, len(keys))]
     return Draw([keys[i] for i in chosen], [sizes[i] for i in chosen])
-
-
-def inclusion_probabilities(sizes: Sequence[float], m: int, rest: float = 0.0) -> list[float]:
-    """min(1, c p_i) for each size, c such that they (and c * rest, the sizes of keys not
-    listed, taken as never reaching 1) add up to m: the chances of a sample of m keys."""
-    order = sorted(range(len(sizes)), key=lambda i: -sizes[i])
-    free, capped = sum(sizes) + rest, 0
-    for i in order:  # cap the largest while c p_i would pass 1
-        c = (m - capped) / free if free > 0 else math.inf
-        if c * sizes[i] < 1:
-            break
-        capped += 1
-        free -= sizes[i]
-    c = (m - capped) / free if free > 0 else math.inf
-    return [min(1.0, c * p) for p in sizes]

@@ -47,6 +47,8 @@ from typing import Any
 
 import numpy as np
 
+from anser_tui.scoring.student import t_quantile
+
 Z_95 = NormalDist().inv_cdf(0.975)  # 1.959963984540054, as scipy's norm.ppf(0.975)
 
 
@@ -74,7 +76,7 @@ class Stratum:
 
 
 @dataclass(frozen=True)
-class _Term:
+class Term:
     """A stratum's share of the variance, for projecting it to more reviews."""
 
     share: float  # W_h = N_h / N
@@ -83,6 +85,7 @@ class _Term:
     finite: bool  # with the finite-population correction
     fixed: float  # the judge term (without the correction; 0 with it)
     per_review: float  # the rectifier variance per review
+    ddof: int = 0  # > 0: Student's t with n - ddof degrees of freedom (one term); 0: normal
 
 
 @dataclass(frozen=True)
@@ -95,7 +98,7 @@ class CorrectedMean:
     random_sample: bool
     method: Method = field(default_factory=Method)
     lam: float | dict[str, float] | None = None  # a stratified mean: one per stratum
-    terms: tuple[_Term, ...] | None = field(default=None, repr=False, compare=False)
+    terms: tuple[Term, ...] | None = field(default=None, repr=False, compare=False)
 
     @property
     def width(self) -> float | None:
@@ -112,11 +115,11 @@ class CorrectedMean:
             return 0
         left = self.n_items - self.n_reviewed
         lo, hi = 1, left  # the smallest number of extra reviews that reaches the target
-        if _projected_width(self.terms, left) > target + 1e-9:
+        if projected_width(self.terms, left) > target + 1e-9:
             return left
         while lo < hi:
             mid = (lo + hi) // 2
-            if _projected_width(self.terms, mid) <= target + 1e-9:
+            if projected_width(self.terms, mid) <= target + 1e-9:
                 hi = mid
             else:
                 lo = mid + 1
@@ -137,7 +140,7 @@ class CorrectedMean:
                 "finite_population": self.method.finite_population}
 
 
-def _projected_width(terms: Sequence[_Term], extra: int) -> float:
+def projected_width(terms: Sequence[Term], extra: int) -> float:
     """The interval's width after `extra` more reviews, shared by the strata's unreviewed."""
     left = sum(t.n_items - t.n_reviewed for t in terms)
     variance = 0.0
@@ -147,7 +150,9 @@ def _projected_width(terms: Sequence[_Term], extra: int) -> float:
         if t.finite:
             rectifier *= max(0.0, 1.0 - n / t.n_items)
         variance += t.share ** 2 * (t.fixed + rectifier)
-    return 2 * Z_95 * math.sqrt(variance)
+    lost = terms[0].ddof if len(terms) == 1 else 0
+    z = t_quantile(0.975, terms[0].n_reviewed + extra - lost) if lost else Z_95
+    return 2 * z * math.sqrt(variance)
 
 
 def tuned_lambda(human: np.ndarray, judge: np.ndarray, judge_all: np.ndarray,
@@ -167,7 +172,7 @@ def tuned_lambda(human: np.ndarray, judge: np.ndarray, judge_all: np.ndarray,
 class _Part:
     corrected: float | None
     lam: float
-    term: _Term | None  # None: no interval
+    term: Term | None  # None: no interval
 
 
 def _part(stratum: Stratum, share: float, method: Method) -> _Part:
@@ -188,9 +193,9 @@ def _part(stratum: Stratum, share: float, method: Method) -> _Part:
         return _Part(corrected, lam, None)
     if method.finite_population:  # the weighted mean's linearisation: w (r - mean)
         spread = w * (h - lam * j - rectifier.mean())
-        term = _Term(share, big_n, n, True, 0.0, float(spread.var(ddof=1)))
+        term = Term(share, big_n, n, True, 0.0, float(spread.var(ddof=1)))
     else:
-        term = _Term(share, big_n, n, False, float((lam * f).var()) / big_n,
+        term = Term(share, big_n, n, False, float((lam * f).var()) / big_n,
                      float(rectifier.var()))
     return _Part(corrected, lam, term)
 
@@ -215,8 +220,8 @@ def stratified_ppi_mean(strata: Sequence[Stratum], random_sample: bool = True,
     method = method or Method()
     n_items = sum(len(s.judge_all) for s in strata)
     n_reviewed = sum(len(s.reviewed) for s in strata)
-    all_scores = [v for s in strata for v in s.judge_all]
-    judge_mean = float(np.mean(all_scores)) if all_scores else None
+    judge_mean = (float(np.concatenate([np.asarray(s.judge_all, dtype=float) for s in strata])
+                        .mean()) if n_items else None)
     if not random_sample:
         return CorrectedMean(n_items, n_reviewed, judge_mean, None, None, False, method)
     if any(len(s.reviewed) > len(s.judge_all) for s in strata):
@@ -233,6 +238,6 @@ def stratified_ppi_mean(strata: Sequence[Stratum], random_sample: bool = True,
     if len(terms) < len(parts):
         return CorrectedMean(n_items, n_reviewed, judge_mean, corrected, None, True, method,
                              lam)
-    half = _projected_width(terms, 0) / 2
+    half = projected_width(terms, 0) / 2
     return CorrectedMean(n_items, n_reviewed, judge_mean, corrected,
                          (corrected - half, corrected + half), True, method, lam, terms)

@@ -9,7 +9,6 @@ import numpy as np
 import ppi_py
 import pytest
 
-from anser_tui.review.sampling import active_sizes, inclusion_probabilities
 from anser_tui.scoring.corrected import Estimator, Method, Stratum, ppi_mean, stratified_ppi_mean
 from bench.ppi_coverage import Draws, batch, coverage_table, draws
 
@@ -178,6 +177,3 @@ def test_the_worked_example_of_docs_calibration() -> None:
     assert round(float(tuned.lam or 0), 3) == 0.248
     assert ppi_mean(f, reviewed, method=Method(CLASSIC)).reviews_needed(5.0) == 3
     assert tuned.reviews_needed(5.0) == 3 and round(tuned.width or 0, 4) == 11.5603
-    sizes = active_sizes([1.0, 0.5, 0.0, 0.0])
-    assert [round(p, 3) for p in sizes] == [0.458, 0.292, 0.125, 0.125]
-    assert [round(p, 3) for p in inclusion_probabilities(sizes, 2)] == [0.917, 0.583, 0.25, 0.25]
