@@ -79,8 +79,8 @@ class KeyExtractor:
         if found is not None:
             return found
         try:
-            record = json.loads(line)
-        except ValueError:
+            record = json.loads(line.decode("utf-8").removeprefix("\ufeff"))
+        except ValueError:  # not UTF-8 either
             return []
         return self.of_record(record) if isinstance(record, dict) else []
 
@@ -96,17 +96,17 @@ class KeyExtractor:
         return keys
 
 
-def scan(path: Path, extractor: KeyExtractor, progress: Progress | None = None
-         ) -> Iterator[list[Entry]]:
+def scan(path: Path, extractor: KeyExtractor, progress: Progress | None = None,
+         block: int = _BLOCK) -> Iterator[list[Entry]]:
     """(key, offset, length) for every keyed line of `path`, in file order, a list for each
-    block read, streaming the file once; every line is checked as it passes: a broken one
-    stops the scan with an InputError naming it."""
+    `block` bytes read, streaming the file once; every line is checked as it passes: a broken
+    one stops the scan with an InputError naming it."""
     total = path.stat().st_size
     of_line = extractor.of_line
     number = 0
     base = 0  # the file offset of buf[0]
     with path.open("rb") as f:
-        buf = bytearray(_BLOCK)
+        buf = bytearray(block)
         filled = 0
         while read := f.readinto(memoryview(buf)[filled:]):
             filled += read
