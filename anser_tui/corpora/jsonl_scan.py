@@ -1,16 +1,16 @@
 """One pass over a JSONL corpus: the keys of each line, and where the line sits in the file.
 
 Every line is checked as JSON while its keys are read. orjson parses a line several times faster
-than the json module and refuses everything `json_input.object_line` refuses that orjson can
-see (bad syntax, NaN and Infinity, bytes that are not UTF-8, lone surrogate escapes); what
-orjson refuses or may read differently (a BOM, a blank line, a key that is a float, which orjson
-gives for an integer beyond 64 bits, or an object) is asked of `object_line`, which names a
-broken line with its file and number. So a key is what the json module reads: the last of a
-duplicated field, an escaped name unescaped, a field of a nested object never.
+than the json module, and refuses what `json_input.object_line` refuses (bad syntax, NaN and
+Infinity, bytes that are not UTF-8, a lone surrogate escape, a line that is not one value). A
+line orjson refuses, or whose key orjson may read differently (a float, which orjson also gives
+for an integer beyond 64 bits, or an object), goes to `object_line`: it accepts a BOM and a
+blank line and names a broken line with its file and number. So a key is the one the json
+module reads: the last of a field written twice, a field name written with escapes unescaped,
+never a field of a nested object.
 
-The file is read into one reused buffer (no copy of each block) and cut at each b"\\n"; a line's
-length leaves its "\\n" out and keeps a CRLF's "\\r".
-"""
+The file is read into one reused buffer and cut at each b"\n"; a line's length leaves its "\n"
+out and keeps a CRLF's "\r"."""
 
 from __future__ import annotations
 

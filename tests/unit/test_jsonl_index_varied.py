@@ -220,6 +220,7 @@ def test_a_broken_corpus_line_exits_2_naming_it(tmp_path: Path) -> None:
 _TEXT = st.text(alphabet=st.sampled_from([*string.ascii_letters[:6], *"0 9_\t\"\\/", "中",
                                           "（", "Ａ", "é", "\u3000", "😀"]), max_size=8)
 _SCALARS = (st.none() | st.booleans() | st.integers(-10**25, 10**25)
+            | st.sampled_from([2**64, -2**63 - 1, 10**22 + 1])  # beyond 64 bits: json's ints
             | st.floats(allow_nan=False, allow_infinity=False) | _TEXT)
 
 
@@ -260,3 +261,34 @@ def test_any_file_is_indexed_as_json_reads_it(tmp_path: Path, descriptor: Corpus
     path = tmp_path / "drawn.jsonl"
     path.write_bytes(text.encode())
     assert _scanned(path, descriptor, 64) == expected_index(text.encode(), descriptor)[0]
+
+
+_BYTES = [b"{", b"}", b"[", b"]", b'"', b"\\", b":", b",", b" ", b"\r", b"1", b"0", b"-", b".",
+          b"e", b"+", b"u", b"d8", b"00", b"NaN", b"Infinity", b"null", b"tru", b"\xe4\xb8\xad",
+          b"\xe4\xb8", b"\xff", b"\xc0\x80", b"\xed\xa0\x80", b"\x01", b"\\ud800", "\ufeff".encode()]
+
+
+@st.composite
+def _mutated(draw: st.DrawFn, d: CorpusDescriptor) -> bytes:
+    line = bytearray(_encoded(draw(_record(list(_names(d)))), draw(st.booleans()), False).encode())
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(line)))
+        cut = draw(st.integers(0, 2))
+        line[at:at + cut] = draw(st.sampled_from(_BYTES))
+    return bytes(line)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(line=_mutated(PAIR))
+def test_a_damaged_line_is_refused_or_read_as_json_does(tmp_path: Path, line: bytes) -> None:
+    path = tmp_path / "damaged.jsonl"
+    path.write_bytes(b'{"kind": "k", "part": "p"}\n' + line + b"\n")
+    try:
+        object_line(line, path, 2)
+    except InputError as err:
+        with pytest.raises(InputError) as scanned:
+            _scanned(path, PAIR, 64)
+        assert scanned.value.message == err.message
+    else:
+        assert _scanned(path, PAIR, 64) == expected_index(path.read_bytes(), PAIR)[0]
