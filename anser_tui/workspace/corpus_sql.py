@@ -131,16 +131,27 @@ def index_meta(conn: sqlite3.Connection) -> dict[str, str]:
     return dict(conn.execute("SELECT key, value FROM meta").fetchall())
 
 
-def write_index(conn: sqlite3.Connection, entries: Iterable[tuple[str, int, int]],
-                meta: Mapping[str, str]) -> int:
-    """Fill a new index file with its (key, offset, length) entries (the first of a key kept)
-    and its meta; the number of keys."""
+def write_index(conn: sqlite3.Connection, batches: Iterable[Sequence[tuple[str, int, int]]],
+                meta: Mapping[str, str], run: int = 100_000) -> int:
+    """Fill a new index file with its (key, offset, length) entries, given in file order in
+    batches (the first of a key kept), and its meta; the number of keys. No journal, no sync:
+    the file is new and renamed into place when complete. Runs of about `run` entries go in
+    sorted by key, so each run walks the key's B-tree once, front to back."""
     conn.execute("PRAGMA journal_mode=OFF")
     conn.execute("PRAGMA synchronous=OFF")
     conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
     conn.execute("CREATE TABLE records (key TEXT PRIMARY KEY, offset INTEGER, "
                  "length INTEGER) WITHOUT ROWID")
-    conn.executemany("INSERT OR IGNORE INTO records VALUES (?, ?, ?)", entries)
+    insert = "INSERT OR IGNORE INTO records VALUES (?, ?, ?)"
+    pending: list[tuple[str, int, int]] = []
+    for batch in batches:
+        pending.extend(batch)
+        if len(pending) >= run:
+            pending.sort()  # a key's entries stay in file order: the first goes in first
+            conn.executemany(insert, pending)
+            pending.clear()
+    pending.sort()
+    conn.executemany(insert, pending)
     conn.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
     conn.commit()
     return int(conn.execute("SELECT count(*) FROM records").fetchone()[0])
