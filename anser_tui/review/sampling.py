@@ -27,10 +27,12 @@ import math
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from enum import StrEnum
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from anser_tui.core.value import Value
-from anser_tui.review.disagreement import Disagreement
+
+if TYPE_CHECKING:  # only the active order reads one; the first paint imports none
+    from anser_tui.review.disagreement import Disagreement
 
 K = TypeVar("K", bound=Hashable)
 
