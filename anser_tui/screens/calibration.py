@@ -45,6 +45,15 @@ _STATS = [("n", "n"), ("exact_agreement", "exact agreement"),
           ("false_negative_rate", "false negative rate")]
 
 
+def next_choice(choices: Sequence[str], current: str, step: int) -> str | None:
+    """The choice `step` places from `current` (round the list; from its first or last when
+    `current` is not among them); None when there is none."""
+    if not choices:
+        return None
+    at = choices.index(current) if current in choices else -step
+    return choices[(at + step) % len(choices)]
+
+
 def fmt(value: Any) -> str:
     """A statistic as shown: "—" when undefined, intervals as [lo, hi]."""
     if value is None:
@@ -216,13 +225,11 @@ class CalibrationScreen(Screen[None]):
         view = self.view
         if view is None:
             return
-        choices = view.scopes if what == "scope" else view.dimensions
-        current = getattr(self, what)
-        if not choices:
-            return
-        at = choices.index(current) if current in choices else -step
-        setattr(self, what, choices[(at + step) % len(choices)])
-        self.redraw()
+        chosen = next_choice(view.scopes if what == "scope" else view.dimensions,
+                             getattr(self, what), step)
+        if chosen is not None:
+            setattr(self, what, chosen)
+            self.redraw()
 
     def action_close(self) -> None:
         self.dismiss()

@@ -29,6 +29,7 @@ from textual_plotext import PlotextPlot
 
 from anser_tui.calibration.compare_view import ComparisonView, comparison_view
 from anser_tui.core.settings import CalibrationSettings
+from anser_tui.screens.calibration import next_choice
 from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.store import WorkspaceStore
@@ -182,13 +183,11 @@ class JudgeCompareScreen(Screen[None]):
         view = self.view
         if view is None:
             return
-        choices = view.scopes if what == "scope" else view.dimensions
-        if not choices:
-            return
-        current = getattr(self, what)
-        at = choices.index(current) if current in choices else -step
-        setattr(self, what, choices[(at + step) % len(choices)])
-        self.redraw()
+        chosen = next_choice(view.scopes if what == "scope" else view.dimensions,
+                             getattr(self, what), step)
+        if chosen is not None:
+            setattr(self, what, chosen)
+            self.redraw()
 
     def action_close(self) -> None:
         self.dismiss()
