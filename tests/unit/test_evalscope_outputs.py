@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from inspect_workspace import cli_output
 
-from anser_tui.cli import cli
 from anser_tui.workspace import WorkspaceStore
 from anser_tui.workspace.judgments import current_judgments
 from anser_tui.workspace.records import JudgmentStatus
@@ -23,11 +22,6 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "evalscope"
 [RUN_DIR] = sorted((DATA / "outputs").iterdir())
 MODEL = "fake-model"
 
-
-def _cli(*args: str | Path, code: int = 0) -> str:
-    result = CliRunner().invoke(cli, [str(a) for a in args])
-    assert result.exit_code == code, result.output
-    return result.output
 
 
 def _rows(part: str, name: str) -> list[dict[str, Any]]:
@@ -42,12 +36,12 @@ def _report_scores(bench: str) -> dict[tuple[str, str], float]:
             for m in report["metrics"] for c in m["categories"] for s in c["subsets"]}
 
 
-def _workspace(tmp_path: Path, benchmark: str, data: str, run_from: Path,
+def inspect_workspace(tmp_path: Path, benchmark: str, data: str, run_from: Path,
                judged_from: Path) -> Path:
     ws = tmp_path / f"{benchmark}.db"
-    _cli("init", ws, "--benchmark", benchmark, "--data", DATA / data)
-    _cli("import-run", ws, run_from, "--name", "fake")
-    _cli("import-judgments", ws, judged_from, "--run", "fake")
+    cli_output("init", ws, "--benchmark", benchmark, "--data", DATA / data)
+    cli_output("import-run", ws, run_from, "--name", "fake")
+    cli_output("import-judgments", ws, judged_from, "--run", "fake")
     return ws
 
 
@@ -57,13 +51,13 @@ def test_aalcr_verdicts_and_accuracy_equal_evalscopes(tmp_path: Path, given: str
     run_from, judged_from = ((DATA / "outputs", DATA / "outputs") if given == "folder" else
                              (RUN_DIR / "predictions" / MODEL / name,
                               RUN_DIR / "reviews" / MODEL / name))
-    ws = _workspace(tmp_path, "aalcr", "aalcr", run_from, judged_from)
+    ws = inspect_workspace(tmp_path, "aalcr", "aalcr", run_from, judged_from)
     reviews = _rows("reviews", name)
     with WorkspaceStore.open(ws) as store:
         by_row = {t.seq: t.id for t in store.tasks()}
         judgments = current_judgments(store, "fake")
         outputs = store.outputs("fake")
-    report = json.loads(_cli("report", ws, "--format", "json"))["versions"]["1.1"]
+    report = json.loads(cli_output("report", ws, "--format", "json"))["versions"]["1.1"]
     for review in reviews:
         qid = by_row[review["index"]]
         score = review["sample_score"]["score"]
@@ -88,8 +82,8 @@ def test_aalcr_verdicts_and_accuracy_equal_evalscopes(tmp_path: Path, given: str
 
 
 def test_prbench_samples_and_split_means_equal_evalscopes(tmp_path: Path) -> None:
-    ws = _workspace(tmp_path, "prbench", "prbench", DATA / "outputs", DATA / "outputs")
-    report = json.loads(_cli("report", ws, "--format", "json", "--policy", "evalscope"))
+    ws = inspect_workspace(tmp_path, "prbench", "prbench", DATA / "outputs", DATA / "outputs")
+    report = json.loads(cli_output("report", ws, "--format", "json", "--policy", "evalscope"))
     scores = _report_scores("prbench")
     with WorkspaceStore.open(ws) as store:
         outputs = store.outputs("fake")
@@ -120,18 +114,18 @@ def test_prbench_samples_and_split_means_equal_evalscopes(tmp_path: Path) -> Non
 
 def test_an_index_of_another_csv_is_refused_with_file_and_line(tmp_path: Path) -> None:
     ws = tmp_path / "a.db"
-    _cli("init", ws, "--benchmark", "aalcr", "--data", DATA / "aalcr")
+    cli_output("init", ws, "--benchmark", "aalcr", "--data", DATA / "aalcr")
     rows = _rows("predictions", "aa_lcr_default.jsonl")
     rows[2]["index"] = 9
     bad = tmp_path / "predictions" / MODEL / "aa_lcr_default.jsonl"
     bad.parent.mkdir(parents=True)
     bad.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    out = _cli("import-run", ws, bad, "--name", "fake", code=2)
+    out = cli_output("import-run", ws, bad, "--name", "fake", code=2)
     assert f"{bad}:3: index 9: the workspace's CSV has no row 9" in out
     rows[2]["index"] = 3  # row 3 asks another question
     rows[3]["index"] = 2
     bad.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    out = _cli("import-run", ws, bad, "--name", "fake", code=2)
+    out = cli_output("import-run", ws, bad, "--name", "fake", code=2)
     assert f"{bad}:3: row 3 asks 'What was the revenue?', not question 4" in out
     with WorkspaceStore.open(ws) as store:
         assert not store.run_names()
@@ -143,11 +137,11 @@ def test_prbench_criteria_marks_are_evalscopes_per_criterion_verdicts(tmp_path: 
     criteria_met; the excluded sample (fin-3: its second criterion's reply is no JSON) is a
     failed judgment with no score, and under the official policy its one criterion judged
     counts (8 of 13 positive points, worked by hand) while the two others count as not met."""
-    ws = _workspace(tmp_path, "prbench", "prbench", DATA / "outputs", DATA / "outputs")
+    ws = inspect_workspace(tmp_path, "prbench", "prbench", DATA / "outputs", DATA / "outputs")
     with WorkspaceStore.open(ws) as store:
         judgments = current_judgments(store, "fake")
-    evalscope = json.loads(_cli("report", ws, "--format", "json", "--policy", "evalscope"))
-    official = json.loads(_cli("report", ws, "--format", "json", "--policy", "official"))
+    evalscope = json.loads(cli_output("report", ws, "--format", "json", "--policy", "evalscope"))
+    official = json.loads(cli_output("report", ws, "--format", "json", "--policy", "official"))
     for split in ("finance", "legal"):
         for review in _rows("reviews", f"prbench_{split}.jsonl"):
             task = review["sample_score"]["sample_metadata"]["task"]
@@ -181,7 +175,7 @@ def test_prbench_criteria_marks_are_evalscopes_per_criterion_verdicts(tmp_path: 
     fin3 = official["splits"]["finance"]["samples"]["fin-3"]
     assert (fin3["points"], fin3["criteria_met"]) == (8.0, 1)
     assert fin3["clipped"] == pytest.approx(8 / 13, abs=1e-12)
-    shown = _cli("show", ws, "fin-2", "--run", "fake")
+    shown = cli_output("show", ws, "fin-2", "--run", "fake")
     marks = [line.split()[-2:] for line in shown.splitlines() if "] MET:" in line
              or "] NOTMET:" in line]
     assert marks == [["8.00", "0"], ["5.00", "1"], ["-4.00", "0"]]  # fin-2's attempts' verdicts
@@ -212,9 +206,9 @@ def test_prbench_several_judge_passes_keep_every_attempt_marks_of_the_primary(
     bad.parent.mkdir(parents=True)
     bad.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     ws = tmp_path / "p.db"
-    _cli("init", ws, "--benchmark", "prbench", "--data", DATA / "prbench")
-    _cli("import-run", ws, DATA / "outputs", "--name", "fake")
-    _cli("import-judgments", ws, bad, "--run", "fake")
+    cli_output("init", ws, "--benchmark", "prbench", "--data", DATA / "prbench")
+    cli_output("import-run", ws, DATA / "outputs", "--name", "fake")
+    cli_output("import-judgments", ws, bad, "--run", "fake")
     with WorkspaceStore.open(ws) as store:
         judgment = current_judgments(store, "fake")["leg-1"]
     assert len(judgment.calls) == 6
@@ -233,9 +227,9 @@ def test_an_attempt_asking_about_another_criterion_is_refused_with_file_and_line
     bad.parent.mkdir(parents=True)
     bad.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     ws = tmp_path / "p.db"
-    _cli("init", ws, "--benchmark", "prbench", "--data", DATA / "prbench")
-    _cli("import-run", ws, DATA / "outputs", "--name", "fake")
-    out = _cli("import-judgments", ws, bad, "--run", "fake", code=2)
+    cli_output("init", ws, "--benchmark", "prbench", "--data", DATA / "prbench")
+    cli_output("import-run", ws, DATA / "outputs", "--name", "fake")
+    out = cli_output("import-judgments", ws, bad, "--run", "fake", code=2)
     assert (f"{bad}:2: judge attempt rubric_1 does not ask about criterion fin-2-b "
             "('[fin-2] NOTMET: cites the statute.'): another dataset revision?") in out
     with WorkspaceStore.open(ws) as store:

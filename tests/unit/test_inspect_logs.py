@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from calibration_ws import session
 from click.testing import CliRunner
+from inspect_workspace import RUN, cli_output, inspect_workspace
 from scipy import stats
 
 from anser_tui.cli import cli
@@ -33,21 +34,7 @@ from inspect_ai.scorer import value_to_float  # noqa: E402
 from anser_tui.benchmarks.inspect.card import card_blocks  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "inspect"
-RUN = "fake"
 
-
-def _cli(*args: str | Path) -> str:
-    result = CliRunner().invoke(cli, [str(a) for a in args])
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
-def _workspace(tmp_path: Path, log: Path, *extra: str) -> Path:
-    ws = tmp_path / "ws.db"
-    _cli("init", ws, "--benchmark", "inspect", "--data", log, *extra)
-    _cli("import-run", ws, log, "--name", RUN)
-    _cli("import-judgments", ws, log, "--run", RUN)
-    return ws
 
 
 def _sha(path: Path) -> str:
@@ -63,10 +50,10 @@ def test_twelve_model_graded_samples_are_imported_with_inspects_own_accuracy(
         tmp_path: Path) -> None:
     source = tmp_path / "qa12.eval"
     shutil.copyfile(DATA / "qa12.eval", source)
-    ws = _workspace(tmp_path, source)
+    ws = inspect_workspace(tmp_path, source)
     log = inspect_log.read_eval_log(str(source))
     [stored] = log.results.scores
-    report = json.loads(_cli("report", ws, "--format", "json"))
+    report = json.loads(cli_output("report", ws, "--format", "json"))
     assert report == {"benchmark": "inspect", "log": "qa12.eval", "scorers": {
         "model_graded_qa": {"scorer": "model_graded_qa", "n": 12,
                             "metrics": {"accuracy": stored.metrics["accuracy"].value,
@@ -86,7 +73,7 @@ def test_twelve_model_graded_samples_are_imported_with_inspects_own_accuracy(
         assert judgment.score == 100 * value_to_float()(score.value)
         assert judgment.reason == score.explanation
         assert outputs[str(sample.id)].answer == sample.output.completion
-    shown = _cli("show", ws, "5", "--run", RUN)
+    shown = cli_output("show", ws, "5", "--run", RUN)
     assert "Question 5: What is 5 + 15?" in shown and "GRADE: P" in shown
 
 
@@ -94,7 +81,7 @@ def test_four_overrides_are_exported_as_score_edits_and_the_source_stays_as_it_w
         tmp_path: Path) -> None:
     source = tmp_path / "qa12.eval"
     shutil.copyfile(DATA / "qa12.eval", source)
-    ws = _workspace(tmp_path, source)
+    ws = inspect_workspace(tmp_path, source)
     before = _sha(source)
     original = inspect_log.read_eval_log(str(source))
     grades = {str(s.id): s.scores["model_graded_qa"].value for s in original.samples}
@@ -116,7 +103,7 @@ def test_four_overrides_are_exported_as_score_edits_and_the_source_stays_as_it_w
         bob.override(Item(RUN, "12"), {"model_graded_qa": "P"}, judgments["12"])  # disputed
     out = tmp_path / "out" / "reviewed.eval"
     out.parent.mkdir()
-    summary = _cli("export", ws, "--what", "inspect-log", "--run", RUN, "-o", out)
+    summary = cli_output("export", ws, "--what", "inspect-log", "--run", RUN, "-o", out)
     assert "4 score edits; 1 items in dispute left alone" in summary
     assert _sha(source) == before
     edited = inspect_log.read_eval_log(str(out))
@@ -151,7 +138,7 @@ def test_four_overrides_are_exported_as_score_edits_and_the_source_stays_as_it_w
 def test_the_export_never_writes_the_source(tmp_path: Path) -> None:
     source = tmp_path / "qa12.eval"
     shutil.copyfile(DATA / "qa12.eval", source)
-    ws = _workspace(tmp_path, source)
+    ws = inspect_workspace(tmp_path, source)
     result = CliRunner().invoke(cli, ["export", str(ws), "--what", "inspect-log", "--run", RUN,
                                       "-o", str(source)])
     assert result.exit_code == 2 and "give another file than the source log" in result.output
@@ -162,19 +149,19 @@ def test_the_export_never_writes_the_source(tmp_path: Path) -> None:
 
 
 def test_a_json_log_is_read(tmp_path: Path) -> None:
-    ws = _workspace(tmp_path, DATA / "qa6.json")
+    ws = inspect_workspace(tmp_path, DATA / "qa6.json")
     log = inspect_log.read_eval_log(str(DATA / "qa6.json"))
     with WorkspaceStore.open(ws) as store:
         assert [t.id for t in store.tasks()] == [f"s{i}" for i in range(1, 7)]
         assert store.task("s1").extra["sample_id"] == "s1"
-    report = json.loads(_cli("report", ws, "--format", "json"))
+    report = json.loads(cli_output("report", ws, "--format", "json"))
     assert report["scorers"]["model_graded_qa"]["metrics"]["accuracy"] == \
         log.results.scores[0].metrics["accuracy"].value
 
 
 def test_two_epochs_are_a_task_each_and_edited_apart(tmp_path: Path) -> None:
     source = DATA / "epochs2.eval"
-    ws = _workspace(tmp_path, source)
+    ws = inspect_workspace(tmp_path, source)
     log = inspect_log.read_eval_log(str(source))
     with WorkspaceStore.open(ws) as store:
         assert [t.id for t in store.tasks()] == [f"{s.id}#{s.epoch}" for s in log.samples]
@@ -184,18 +171,18 @@ def test_two_epochs_are_a_task_each_and_edited_apart(tmp_path: Path) -> None:
         review = session(store, "carol", [Item(RUN, "2#2")])
         review.override(Item(RUN, "2#2"), {"model_graded_qa": flipped},
                         judgments["2#2"], reason_code=ReasonCode.OTHER)
-    report = json.loads(_cli("report", ws, "--format", "json"))
+    report = json.loads(cli_output("report", ws, "--format", "json"))
     assert report["scorers"]["model_graded_qa"]["n"] == 4  # epochs reduced first, as Inspect
     out = tmp_path / "edited.json"
-    _cli("export", ws, "--what", "inspect-log", "--run", RUN, "-o", out)
+    cli_output("export", ws, "--what", "inspect-log", "--run", RUN, "-o", out)
     edited = inspect_log.read_eval_log(str(out))
     after = {f"{s.id}#{s.epoch}": s.scores["model_graded_qa"].value for s in edited.samples}
     assert after == {**before, "2#2": flipped}
 
 
 def test_a_transcript_shows_tool_calls_and_images_literally(tmp_path: Path) -> None:
-    ws = _workspace(tmp_path, DATA / "transcript.eval")
-    shown = _cli("show", ws, "3", "--run", RUN)
+    ws = inspect_workspace(tmp_path, DATA / "transcript.eval")
+    shown = cli_output("show", ws, "3", "--run", RUN)
     for line in ("[system]", "You are a careful calculator.", "[image]",
                  '→ tool call add (id call_3): {"a": 3, "b": 9}', "[tool add · call_3]",
                  "Question 3: What is 3 + 9? (transcript)"):
@@ -205,7 +192,7 @@ def test_a_transcript_shows_tool_calls_and_images_literally(tmp_path: Path) -> N
 
 def test_the_scorer_is_chosen_and_dict_values_are_one_criterion_per_key(
         tmp_path: Path) -> None:
-    ws = _workspace(tmp_path, DATA / "transcript.eval", "--scorer", "style")
+    ws = inspect_workspace(tmp_path, DATA / "transcript.eval", "--scorer", "style")
     with WorkspaceStore.open(ws) as store:
         judgments = current_judgments(store, RUN)
     # one criterion per key: a grade and a number (DESIGN 14), each in the scorer's own values
@@ -218,7 +205,7 @@ def test_the_scorer_is_chosen_and_dict_values_are_one_criterion_per_key(
 
 def test_an_unscored_sample_is_a_failed_judgment_and_a_human_score_fills_it(
         tmp_path: Path) -> None:
-    ws = _workspace(tmp_path, DATA / "unscored.eval")
+    ws = inspect_workspace(tmp_path, DATA / "unscored.eval")
     log = inspect_log.read_eval_log(str(DATA / "unscored.eval"))
     with WorkspaceStore.open(ws) as store:
         judgments = current_judgments(store, RUN)
@@ -228,17 +215,17 @@ def test_an_unscored_sample_is_a_failed_judgment_and_a_human_score_fills_it(
         review.override(Item(RUN, "2"), {"model_graded_qa": "C"}, judgments["2"],
                         reason_code=ReasonCode.OTHER)
     [stored] = log.results.scores
-    report = json.loads(_cli("report", ws, "--format", "json"))["scorers"]["model_graded_qa"]
+    report = json.loads(cli_output("report", ws, "--format", "json"))["scorers"]["model_graded_qa"]
     assert report["n"] == stored.scored_samples == 2
     out = tmp_path / "filled.eval"
-    _cli("export", ws, "--what", "inspect-log", "--run", RUN, "-o", out)
+    cli_output("export", ws, "--what", "inspect-log", "--run", RUN, "-o", out)
     [metrics] = inspect_log.read_eval_log(str(out)).results.scores
     assert metrics.scored_samples == 3
     assert metrics.metrics["accuracy"].value == pytest.approx(2 / 3, abs=1e-12)  # C, C, I
 
 
 def test_the_card_shows_the_score_beside_the_graders_prompt_and_reply(tmp_path: Path) -> None:
-    ws = _workspace(tmp_path, DATA / "qa12.eval")
+    ws = inspect_workspace(tmp_path, DATA / "qa12.eval")
     with WorkspaceStore.open(ws) as store:
         task, judgment = store.task("7"), current_judgments(store, RUN)["7"]
         answer = store.outputs(RUN)["7"].answer
@@ -260,8 +247,8 @@ def test_a_real_inspect_eval_against_a_local_fake_server_is_imported(tmp_path: P
     [log_path] = make(tmp_path, ["qa12"]).values()
     log = inspect_log.read_eval_log(str(log_path))
     assert log.status == "success" and len(log.samples) == 12
-    ws = _workspace(tmp_path, log_path)
-    report = json.loads(_cli("report", ws, "--format", "json"))["scorers"]["model_graded_qa"]
+    ws = inspect_workspace(tmp_path, log_path)
+    report = json.loads(cli_output("report", ws, "--format", "json"))["scorers"]["model_graded_qa"]
     assert report["metrics"]["accuracy"] == log.results.scores[0].metrics["accuracy"].value
     assert report["metrics"]["accuracy"] == pytest.approx((7 + 2 * 0.5) / 12, abs=1e-12)
 
@@ -288,5 +275,5 @@ def test_the_embedded_demo_is_the_twelve_sample_log(tmp_path: Path) -> None:
     with WorkspaceStore.open(ws) as store:
         assert len(store.tasks()) == 12 and store.run_names() == ["demo-system"]
         assert len(current_judgments(store, "demo-system")) == 12
-    report = json.loads(_cli("report", ws, "--format", "json"))
+    report = json.loads(cli_output("report", ws, "--format", "json"))
     assert report["scorers"]["model_graded_qa"]["n"] == 12

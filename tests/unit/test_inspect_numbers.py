@@ -18,10 +18,9 @@ import krippendorff
 import numpy as np
 import pytest
 from calibration_ws import session
-from click.testing import CliRunner
+from inspect_workspace import RUN, cli_output, inspect_workspace
 from scipy import stats
 
-from anser_tui.cli import cli
 from anser_tui.workspace import Item, WorkspaceStore
 from anser_tui.workspace.judgments import current_judgments
 from anser_tui.workspace.records import ReasonCode
@@ -30,22 +29,8 @@ from anser_tui.workspace.rubric import CriterionKind
 inspect_log = pytest.importorskip("inspect_ai.log")
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "inspect"
-RUN = "fake"
 RATINGS = {1: 0.9, 2: 0.9, 3: 0.2, 4: 0.9, 5: 0.5, 6: 0.9, 7: 0.2, 8: 0.0}  # the fake grader's
 
-
-def _cli(*args: str | Path, code: int = 0) -> str:
-    result = CliRunner().invoke(cli, [str(a) for a in args])
-    assert result.exit_code == code, result.output
-    return result.output
-
-
-def _workspace(tmp_path: Path, log: Path, *extra: str) -> Path:
-    ws = tmp_path / "ws.db"
-    _cli("init", ws, "--benchmark", "inspect", "--data", log, *extra)
-    _cli("import-run", ws, log, "--name", RUN)
-    _cli("import-judgments", ws, log, "--run", RUN)
-    return ws
 
 
 def _copy(tmp_path: Path, name: str) -> Path:
@@ -60,10 +45,10 @@ def _metrics(log: object, name: str) -> dict[str, float]:
 def test_a_number_scorer_is_a_number_criterion_with_inspects_own_mean_and_stderr(
         tmp_path: Path) -> None:
     source = _copy(tmp_path, "rating8.eval")
-    ws = _workspace(tmp_path, source, "--scorer", "rating")
+    ws = inspect_workspace(tmp_path, source, "--scorer", "rating")
     log = inspect_log.read_eval_log(str(source))
     assert {s.id: s.scores["rating"].value for s in log.samples} == RATINGS
-    report = json.loads(_cli("report", ws, "--format", "json"))
+    report = json.loads(cli_output("report", ws, "--format", "json"))
     stored = _metrics(log, "rating")
     assert report["scorers"]["rating"] == {"scorer": "rating", "n": 8, "metrics": stored}
     values = list(RATINGS.values())  # the same numbers by the reference libraries
@@ -82,7 +67,7 @@ def test_a_number_scorer_is_a_number_criterion_with_inspects_own_mean_and_stderr
         judgment = judgments[str(sample_id)]
         assert judgment.marks == {"rating": value}
         assert judgment.score == pytest.approx(100 * value / 0.9, abs=1e-9)  # its place in range
-    shown = _cli("show", ws, "3", "--run", RUN)
+    shown = cli_output("show", ws, "3", "--run", RUN)
     assert "rating" in shown and "0.2" in shown
     assert "[RATE] [Question]: Question 3: What is 3 + 9? (rating)" in shown  # grader prompt
     assert "Wrong sum.\nRATING: 2" in shown.replace("\n    ", "\n")  # the grader's reply
@@ -91,7 +76,7 @@ def test_a_number_scorer_is_a_number_criterion_with_inspects_own_mean_and_stderr
 def test_number_overrides_are_score_edits_inspect_reads_back_with_mean_and_stderr_recomputed(
         tmp_path: Path) -> None:
     source = _copy(tmp_path, "rating8.eval")
-    ws = _workspace(tmp_path, source, "--scorer", "rating", "--range", "0:1")
+    ws = inspect_workspace(tmp_path, source, "--scorer", "rating", "--range", "0:1")
     new = {"3": 0.0, "5": 0.75, "8": 1}  # 8 an integer mark, as a reviewer may type it
     with WorkspaceStore.open(ws) as store:
         judgments = current_judgments(store, RUN)
@@ -101,7 +86,7 @@ def test_number_overrides_are_score_edits_inspect_reads_back_with_mean_and_stder
                      for t, v in new.items()}
     assert decisions["5"].score == 75.0  # 0.75 of the 0..1 range, on the 0-100 scale
     out = tmp_path / "rated.eval"
-    assert "3 score edits; 0 items in dispute" in _cli(
+    assert "3 score edits; 0 items in dispute" in cli_output(
         "export", ws, "--what", "inspect-log", "--run", RUN, "-o", out)
     edited = inspect_log.read_eval_log(str(out))
     after = {str(s.id): s.scores["rating"] for s in edited.samples}
@@ -122,21 +107,21 @@ def test_number_overrides_are_score_edits_inspect_reads_back_with_mean_and_stder
 
 def test_a_number_outside_its_range_is_no_mark_and_the_range_is_checked(tmp_path: Path) -> None:
     source = _copy(tmp_path, "rating8.eval")
-    ws = _workspace(tmp_path, source, "--scorer", "rating")  # range 0..0.9, the values seen
+    ws = inspect_workspace(tmp_path, source, "--scorer", "rating")  # range 0..0.9, the values seen
     with WorkspaceStore.open(ws) as store:
         judgments = current_judgments(store, RUN)
         review = session(store, "erin", [Item(RUN, "3")])
         with pytest.raises(ValueError, match="a valid value"):
             review.override(Item(RUN, "3"), {"rating": 1.0}, judgments["3"])
     bad = tmp_path / "bad.db"
-    out = _cli("init", bad, "--benchmark", "inspect", "--data", source, "--scorer", "rating",
+    out = cli_output("init", bad, "--benchmark", "inspect", "--data", source, "--scorer", "rating",
                "--range", "0.5:1", code=2)
     assert (f"{source}: scorer 'rating' gives 'rating' values 0..0.9, outside --range 0.5:1"
             in out)
-    out = _cli("init", bad, "--benchmark", "inspect", "--data", source, "--scorer", "rating",
+    out = cli_output("init", bad, "--benchmark", "inspect", "--data", source, "--scorer", "rating",
                "--range", "1:0", code=2)
     assert "--range '1:0' is not LOW:HIGH with LOW below HIGH" in out
-    out = _cli("init", bad, "--benchmark", "inspect", "--data", source, "--range", "0:1",
+    out = cli_output("init", bad, "--benchmark", "inspect", "--data", source, "--range", "0:1",
                code=2)
     assert "--range: scorer 'verdict' gives no numbers" in out  # the default: the grades
     assert not bad.exists()
@@ -147,7 +132,7 @@ def test_grades_are_their_letters_and_no_answer_stays_no_answer(tmp_path: Path) 
     grades were stored as 0-4 codes, N and I both 0); a reviewer marks N too, and every mark
     reads as its letter in `show` and the decisions export."""
     source = _copy(tmp_path, "rating8.eval")
-    ws = _workspace(tmp_path, source)  # the default scorer: verdict, the first with grades
+    ws = inspect_workspace(tmp_path, source)  # the default scorer: verdict, the first with grades
     with WorkspaceStore.open(ws) as store:
         judgments = current_judgments(store, RUN)
         assert judgments["8"].marks == {"verdict": "N"} and judgments["8"].score == 0.0
@@ -157,14 +142,14 @@ def test_grades_are_their_letters_and_no_answer_stays_no_answer(tmp_path: Path) 
         review.override(Item(RUN, "7"), {"verdict": "N"}, judgments["7"],
                         reason_code=ReasonCode.JUDGE_MISREAD_ANSWER)
     assert accepted.marks == {"verdict": "N"}
-    shown = _cli("show", ws, "7", "--run", RUN)
+    shown = cli_output("show", ws, "7", "--run", RUN)
     assert "marks verdict=N" in shown and "reason: judge misread answer" in shown
     decisions = tmp_path / "decisions.jsonl"
-    _cli("export", ws, "--what", "decisions", "-o", decisions)
+    cli_output("export", ws, "--what", "decisions", "-o", decisions)
     marks = [json.loads(line)["marks"] for line in decisions.read_text().splitlines()]
     assert marks == [{"verdict": "N"}, {"verdict": "N"}]
     out = tmp_path / "graded.json"
-    _cli("export", ws, "--what", "inspect-log", "--run", RUN, "-o", out)
+    cli_output("export", ws, "--what", "inspect-log", "--run", RUN, "-o", out)
     edited = {str(s.id): s.scores["verdict"] for s in inspect_log.read_eval_log(
         str(out)).samples}
     assert edited["8"].value == "N" and edited["7"].value == "N"
@@ -176,9 +161,9 @@ def test_a_dict_value_with_a_number_key_is_a_criterion_per_key(tmp_path: Path) -
     criteria; Inspect reports each key apart, and an override of the number goes back into
     the dict (the other key kept) with Inspect's mean of it recomputed."""
     source = _copy(tmp_path, "transcript.eval")
-    ws = _workspace(tmp_path, source, "--scorer", "style", "--range", "0:100")
+    ws = inspect_workspace(tmp_path, source, "--scorer", "style", "--range", "0:100")
     log = inspect_log.read_eval_log(str(source))
-    report = json.loads(_cli("report", ws, "--format", "json"))["scorers"]
+    report = json.loads(cli_output("report", ws, "--format", "json"))["scorers"]
     assert report["length"]["metrics"] == _metrics(log, "length") == {"mean": 13.5}
     assert report["mentions_sum"]["metrics"] == _metrics(log, "mentions_sum")
     with WorkspaceStore.open(ws) as store:
@@ -188,7 +173,7 @@ def test_a_dict_value_with_a_number_key_is_a_criterion_per_key(tmp_path: Path) -
         review = session(store, "gus", [Item(RUN, "1")])
         review.override(Item(RUN, "1"), {"mentions_sum": "C", "length": 20}, judgments["1"])
     out = tmp_path / "styled.eval"
-    _cli("export", ws, "--what", "inspect-log", "--run", RUN, "-o", out)
+    cli_output("export", ws, "--what", "inspect-log", "--run", RUN, "-o", out)
     edited = inspect_log.read_eval_log(str(out))
     assert edited.samples[0].scores["style"].value == {"mentions_sum": "C", "length": 20}
     assert _metrics(edited, "length") == {"mean": pytest.approx((20 + 14) / 2, abs=1e-12)}
@@ -199,7 +184,7 @@ def test_a_number_criterion_is_calibrated_in_its_own_units(tmp_path: Path) -> No
     """Judge 0.9, 0.2, 0.5 against the human's 0.7, 0.2, 0.6: MAE, bias and the correlations
     as numpy and scipy compute them, interval alpha as the krippendorff package does, no
     kappa, no within-1, no confusion matrix."""
-    ws = _workspace(tmp_path, _copy(tmp_path, "rating8.eval"), "--scorer", "rating",
+    ws = inspect_workspace(tmp_path, _copy(tmp_path, "rating8.eval"), "--scorer", "rating",
                     "--range", "0:1")
     human = {"1": 0.7, "3": 0.2, "5": 0.6}
     with WorkspaceStore.open(ws) as store:
@@ -207,7 +192,7 @@ def test_a_number_criterion_is_calibrated_in_its_own_units(tmp_path: Path) -> No
         review = session(store, "hana", [Item(RUN, t) for t in human])
         for task, value in human.items():
             review.override(Item(RUN, task), {"rating": value}, judgments[task])
-    rows = json.loads(_cli("calibration", ws, "--format", "json"))["rows"]
+    rows = json.loads(cli_output("calibration", ws, "--format", "json"))["rows"]
     [row] = [r for r in rows if (r["scope"], r["dimension"]) == ("all", "rating")]
     judge, mine = np.array([0.9, 0.2, 0.5]), np.array(list(human.values()))
     assert row["n"] == 3
@@ -228,7 +213,7 @@ def test_the_calibration_screen_names_a_grades_bins_by_their_letters(tmp_path: P
     criterion's bins are five equal parts of its range."""
     from anser_tui.calibration.view import calibration_view
 
-    ws = _workspace(tmp_path, _copy(tmp_path, "qa12.eval"))
+    ws = inspect_workspace(tmp_path, _copy(tmp_path, "qa12.eval"))
     with WorkspaceStore.open(ws) as store:
         judgments = current_judgments(store, RUN)
         review = session(store, "ivy", [Item(RUN, t) for t in ("1", "3", "5")])
@@ -240,7 +225,7 @@ def test_the_calibration_screen_names_a_grades_bins_by_their_letters(tmp_path: P
     assert counts == [[0, 1, 0], [0, 0, 0], [1, 0, 1]]  # [human][judge]
     assert [(b[0], b[1]) for b in view.bias_by_bin("all", "model_graded_qa")] == [
         ("I/N", 1), ("P", 1), ("C", 1)]
-    ws2 = _workspace(tmp_path / "r", _copy(tmp_path, "rating8.eval"), "--scorer", "rating",
+    ws2 = inspect_workspace(tmp_path / "r", _copy(tmp_path, "rating8.eval"), "--scorer", "rating",
                      "--range", "0:1")
     with WorkspaceStore.open(ws2) as store:
         judgments = current_judgments(store, RUN)
