@@ -134,9 +134,9 @@ def stop(estimate: Estimate, n_items: int, truth: float) -> tuple[int, bool]:
     raise AssertionError("every item reviewed leaves width 0")
 
 
-def _mean(values: list[float]) -> str:
+def _mean(values: list[float], digits: int = 1) -> str:
     a = np.asarray(values, dtype=float)
-    return f"{a.mean():.1f} +- {a.std(ddof=1) / np.sqrt(a.size):.1f}"
+    return f"{a.mean():.{digits}f} +- {a.std(ddof=1) / np.sqrt(a.size):.{digits}f}"
 
 
 def _share(values: list[bool]) -> str:
@@ -172,7 +172,7 @@ class Tally:
             fixed = self.at_fixed[name]
             print(f"{scenario:<14} {name:<7} {_mean(reviews[name].tolist()):>14}  "
                   f"{_share([c for _, c in self.stops[name]]):>14}  "
-                  f"{_share([c for c, _ in fixed]):>14}  {_mean([w for _, w in fixed]):>12}")
+                  f"{_share([c for c, _ in fixed]):>14}  {_mean([w for _, w in fixed], 2):>12}")
         a, r = reviews["active"], reviews["random"]
         ratio = a.mean() / r.mean()
         error = np.std(a - ratio * r, ddof=1) / np.sqrt(a.size) / r.mean()

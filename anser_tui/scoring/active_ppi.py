@@ -7,19 +7,22 @@ q_i = p_i / (1 - P), P the sizes of the items drawn before it. These per-draw pr
 are exact, and any scope's items keep the design: the subsequence of one scope's items is
 itself drawn successively with the sizes restricted to it.
 
-The estimator (Des Raj 1956; the martingale form of Zrnic and Candes 2024, "Active statistical
-inference", section 5): with f the judge over all N items, F its mean, and the judge's
-prediction g(i) = F + lambda (f_i - F), the k-th reviewed item i_k (human h_k) gives
+The estimator (Des Raj 1956, for ordered draws; in the martingale form of the sequential
+variant of Zrnic and Candes 2024, "Active statistical inference"): with f the judge over all N
+items, F its mean, and the judge's prediction g(i) = F + lambda (f_i - F), the k-th reviewed
+item i_k (human h_k) gives
 
     t_k = sum of h over the items reviewed before it + sum of g over the items not yet drawn
           + (h_k - g(i_k)) / q_k,
 
 an unbiased estimate of the N items' human total whatever came before (its expectation given
-the earlier draws is that total exactly), so for m reviews
+the earlier draws is that total exactly, for a fixed lambda; the fitted PPI++ lambda keeps it
+so to first order, as PPI++'s own does), so for m reviews
 
     corrected = mean(t_1..t_m) / N,   se^2 = sum (t_k - mean)^2 / ((m - d) m N^2),
 
-the interval corrected +- t(0.975, m - d) se (Student's t with m - d degrees of freedom). An
+the interval corrected +- t(0.975, m - d) se (Student's t with m - d degrees of freedom; se^2
+is unbiased too, tests/unit/test_active_ppi.py enumerating every draw). An
 item drawn because it looked suspicious (large q) counts for less, one drawn by chance for more.
 
 lambda (`t_k = U_k + lambda V_k`, V_k the judge's part, known to have expectation 0):
@@ -29,7 +32,8 @@ lambda (`t_k = U_k + lambda V_k`, V_k the judge's part, known to have expectatio
   earlier draws, which the judge scores and sizes alone give exactly:
   (1 - P) sum over the items not yet drawn of (f_i - F)^2 / p_i - (their sum of f_i - F)^2.
   Like PPI++'s, it minimises the estimated variance with the judge-only moment known; with
-  equal sizes it is 1 + cov(h - f, f) / var(f). Undefined (one review, one judge score): 1.
+  equal sizes and few draws it is about 1 + cov(h - f, f) / var(f). Undefined (one review,
+  one judge score): 1.
 
 Every item reviewed (m = N): the human mean, width 0. Without the finite-population correction
 the draws are taken as independent, item i with probability p_i (with replacement): ppi_py's
