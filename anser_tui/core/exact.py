@@ -2,12 +2,15 @@
 already has its field's declared type.
 
 A config file's TOML gives strings, integers, floats, booleans, tables and arrays: as the
-settings declare them, all but paths (strings) and floats written as integers. `exactly(cls,
-values)` builds the record from such values as validation would (a path from its string, a
-float from an integer; tables and arrays copied; keys no field names left out, defaults for
-fields not given), and gives None as soon as one value is of another type, out of bounds or
-not finite, so that pydantic validates them and converts them or names what is wrong.
-Reading a config file then costs the review screen's start-up no pydantic (~150 ms).
+settings declare them, all but paths (strings) and floats written as integers; a review
+session makes its decisions from values of their declared types (enums as members).
+`exactly(cls, values)` builds the record from such values as validation would (a path from
+its string, a float from an integer; tables and arrays copied; keys no field names left out,
+defaults for fields not given), and gives None as soon as one value is of another type, out
+of bounds or not finite, so that pydantic validates them and converts them or names what is
+wrong. Reading a config file then costs the review screen's start-up no pydantic (~150 ms),
+nor does a session's first decision. It is Python, slower a value than pydantic's
+validators: for records made one at a time, not for the bulk of a file.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import math
 import types
 import typing
 from collections.abc import Mapping
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
@@ -37,10 +41,15 @@ def exactly(cls: type[R], values: Mapping[str, Any]) -> R | None:
 
 
 def _record(cls: type[R], values: Mapping[str, Any]) -> R:
-    hints = typing.get_type_hints(cls, include_extras=True)
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls, include_extras=True)
     fields = {name: _value(hints[name], values[name])
               for name, _, _ in cls._fields if name in values}
     return cls.model_construct(**fields)
+
+
+_HINTS: dict[type, dict[str, Any]] = {}  # a record class's field types, read once
 
 
 def _value(declared: Any, value: Any) -> Any:
@@ -70,6 +79,8 @@ def _value(declared: Any, value: Any) -> Any:
         return float(value)
     if declared is Path and type(value) is str:
         return Path(value)
+    if isinstance(declared, type) and issubclass(declared, Enum) and type(value) is declared:
+        return value
     if isinstance(declared, type) and issubclass(declared, Record):
         if isinstance(value, declared):
             return value

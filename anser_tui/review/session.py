@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.core.errors import InputError
+from anser_tui.core.exact import exactly
 from anser_tui.core.value import Value
 from anser_tui.review.queue import QueueOrder, QueueSpec, build_queue
 from anser_tui.review.stored_session import StoredSession
@@ -207,9 +208,11 @@ class ReviewSession:
         """Write one event; whether the judge was visible is the item's state unless given
         (a flag, skip or comment in a blind session, before the reveal, records False)."""
         fields.setdefault("judge_visible", self.judge_visible(item))
-        decision = append_decision(self.store, Decision.model_validate({
-            "session_id": self.id, "run": item.run, "task_id": item.task_id,
-            "reviewer": self.reviewer, "kind": kind, **fields}))
+        values = {"session_id": self.id, "run": item.run, "task_id": item.task_id,
+                  "reviewer": self.reviewer, "kind": kind, **fields}
+        # the values have their declared types: made without pydantic (`core.exact`)
+        decision = append_decision(self.store, exactly(Decision, values)
+                                   or Decision.model_validate(values))
         self._states[item].events.append(decision)
         return decision
 

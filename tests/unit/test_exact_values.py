@@ -1,7 +1,8 @@
 """Settings values that already have their declared types are read without pydantic
 (`core.exact`), as pydantic reads them (the reference: pydantic's own validation of the same
 values); any value it would convert otherwise or refuse is left to it. A config file written
-as the docs show it costs the start-up no pydantic import."""
+as the docs show it costs the start-up no pydantic import, and a review session's decisions
+(made from typed values) none either."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from pydantic import TypeAdapter
 
 from anser_tui.core.exact import exactly
 from anser_tui.core.settings import JudgeSettings, Settings
+from anser_tui.demo import ensure_demo_workspace
+from anser_tui.workspace.records import Decision, DecisionKind, ReasonCode
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,3 +81,42 @@ def test_a_config_file_as_the_docs_write_it_imports_no_pydantic(tmp_path: Path) 
                           capture_output=True, text=True, timeout=60)
     assert json.loads(done.stdout) == {"pydantic": False, "reviewer": "ana", "concurrency": 16,
                                        "keymap": {"review.accept": "y"}, "resamples": 200}
+
+
+def test_a_decision_of_typed_values_is_the_validated_one() -> None:
+    values: dict[str, Any] = {
+        "session_id": 1, "run": "r", "task_id": "t", "reviewer": "me",
+        "kind": DecisionKind.OVERRIDE, "marks": {"a": 3}, "score": 75.0,
+        "reason_code": ReasonCode.ARITHMETIC_ERROR, "comment": None, "judge_visible": False,
+        "judgment_uid": "j", "time_spent_s": 2.5, "uid": "u"}
+    read = exactly(Decision, values)
+    assert read is not None and read == Decision.model_validate(values)
+    assert exactly(Decision, {**values, "kind": "override"}) is None  # a string for the enum
+    assert exactly(Decision, {**values, "marks": {"a": True}}) is None
+
+
+_DECIDE = """
+import json, sys
+from pathlib import Path
+from anser_tui.review.session import ReviewSession
+from anser_tui.workspace import DecisionKind, WorkspaceStore
+
+store = WorkspaceStore.open(Path(sys.argv[1]))
+session = ReviewSession.open(store, "exact", "exact")
+item = session.items[0]
+rubric = session.rubric(item)
+session.mark(item, DecisionKind.FLAG, time_spent_s=1.5)
+session.override(item, {c.key: 0 for c in rubric.criteria}, None, time_spent_s=2.0)
+session.undo(item)
+print(json.dumps({"pydantic": "pydantic" in sys.modules,
+                  "events": len(session.state(item).events)}))
+"""
+
+
+def test_a_session_decides_without_importing_pydantic(tmp_path: Path) -> None:
+    workspace = ensure_demo_workspace("anser", tmp_path / "demo")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ANSER_")}
+    env.update(PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", _DECIDE, str(workspace)], cwd=ROOT, env=env,
+                          check=True, capture_output=True, text=True, timeout=120)
+    assert json.loads(done.stdout.splitlines()[-1]) == {"pydantic": False, "events": 3}
