@@ -21,7 +21,7 @@ from typing import Any
 
 import orjson
 
-from anser_tui.core.json_input import object_line
+from anser_tui.core.json_input import decode_plain, object_line
 from anser_tui.corpora.descriptor import CorpusDescriptor
 
 _BLOCK = 8 << 20
@@ -79,7 +79,7 @@ class KeyExtractor:
         if found is not None:
             return found
         try:
-            record = json.loads(line.decode("utf-8").removeprefix("\ufeff"))
+            record = decode_plain(line.decode("utf-8").removeprefix("\ufeff"))
         except ValueError:  # not UTF-8 either
             return []
         return self.of_record(record) if isinstance(record, dict) else []
