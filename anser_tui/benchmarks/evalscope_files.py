@@ -15,12 +15,12 @@ as in evalscope's own `score.prediction`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from anser_tui.core.errors import InputError
+from anser_tui.core.json_input import decode_plain
 
 Found = list[tuple[str | None, str, Path]]  # (model, subset, file)
 
@@ -34,7 +34,7 @@ def looks_like(path: Path, key: str) -> bool:
     try:
         with path.open(encoding="utf-8") as handle:
             first = handle.readline()
-        record = json.loads(first)
+        record = decode_plain(first)
     except (OSError, ValueError):
         return False
     return isinstance(record, dict) and key in record

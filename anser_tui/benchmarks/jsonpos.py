@@ -9,7 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from anser_tui.core.errors import InputError
-from anser_tui.core.json_input import DECODER, JsonValueError, check_text, decode_utf8, loads
+from anser_tui.core.json_input import (
+    DECODER,
+    JsonValueError,
+    check_text,
+    decode_utf8,
+    loads,
+    raw_decode,
+)
 
 _WS = " \t\r\n"
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?(?:NaN|Infinity)')
@@ -45,7 +52,7 @@ def iter_json_array(path: Path) -> Iterator[tuple[int, Any]]:
         return
     while True:
         try:
-            element, end = DECODER.raw_decode(text, pos)
+            element, end = raw_decode(text, pos, DECODER)
             check_text(element, text[pos:end])
         except json.JSONDecodeError as exc:
             raise InputError(f"invalid JSON: {exc.msg}", path, exc.lineno) from None

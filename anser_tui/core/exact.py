@@ -49,6 +49,7 @@ def _record(cls: type[R], values: Mapping[str, Any]) -> R:
     return cls.model_construct(**fields)
 
 
+_SCALARS = (str, bool, int, float)  # what a union's member is matched exactly by
 _HINTS: dict[type, dict[str, Any]] = {}  # a record class's field types, read once
 
 
@@ -60,9 +61,11 @@ def _value(declared: Any, value: Any) -> Any:
         if value is None and type(None) in args:
             return None
         kept = [a for a in args if a is not type(None)]
-        if len(kept) != 1:
-            raise _NotExact
-        return _value(kept[0], value)
+        if len(kept) == 1:
+            return _value(kept[0], value)
+        if type(value) in kept and type(value) in _SCALARS:  # a union's exact match
+            return _value(type(value), value)
+        raise _NotExact
     if origin is Literal:
         if not any(type(value) is type(a) and value == a for a in args):
             raise _NotExact

@@ -3,14 +3,16 @@
 Python's json module accepts `NaN`, `Infinity` and `-Infinity`, and decodes a lone surrogate
 escape (`"\\ud800"`) to a string that cannot be written as UTF-8 (SQLite refuses it later, with
 a traceback). Both are rejected here, where the file and line are still known. Bytes that are
-not UTF-8 are reported with the line they are on.
+not UTF-8 are reported with the line they are on. JSON nested deeper than the interpreter's
+recursion limit makes the json module raise RecursionError: `decode_plain` and `raw_decode`
+give a JSONDecodeError for it, as for any other text that is not JSON a reader can take.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +30,39 @@ def _reject_constant(name: str) -> Any:
 
 
 DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+PLAIN = json.JSONDecoder()
+
+
+class TooDeep(json.JSONDecodeError):
+    """JSON nested deeper than the json module can decode: no value of it can be read, nor
+    of any text inside it (a search for an object stops there)."""
+
+
+def _deep(text: object, pos: int) -> TooDeep:
+    return TooDeep("nested too deeply", text if isinstance(text, str) else "", pos)
+
+
+def decode_plain(text: str | bytes | bytearray) -> Any:
+    """`json.loads(text)`, with JSON nested too deeply to decode a JSONDecodeError."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise _deep(text, 0) from None
+
+
+def raw_decode(text: str, pos: int = 0, decoder: json.JSONDecoder = PLAIN) -> tuple[Any, int]:
+    """`decoder.raw_decode(text, pos)`, with JSON nested too deeply a JSONDecodeError."""
+    try:
+        return decoder.raw_decode(text, pos)
+    except RecursionError:
+        raise _deep(text, pos) from None
+
+
+def _decode(decode: Callable[[str], Any], text: str) -> Any:
+    try:
+        return decode(text)
+    except RecursionError:
+        raise _deep(text, 0) from None
 
 
 def _has_lone_surrogate(value: Any) -> bool:
@@ -48,13 +83,17 @@ def _has_lone_surrogate(value: Any) -> bool:
 
 def check_text(value: Any, source: str) -> None:
     """JsonValueError when `value` (decoded from `source`) holds a lone surrogate."""
-    if _SURROGATE_ESCAPE.search(source) and _has_lone_surrogate(value):
+    try:
+        lone = bool(_SURROGATE_ESCAPE.search(source)) and _has_lone_surrogate(value)
+    except RecursionError:
+        raise JsonValueError("JSON nested too deeply") from None
+    if lone:
         raise JsonValueError("a lone surrogate escape (\\ud800-\\udfff) is not Unicode text")
 
 
 def loads(text: str) -> Any:
     """`json.loads`, strictly: JSONDecodeError for bad syntax, JsonValueError for the rest."""
-    value = DECODER.decode(text)
+    value = _decode(DECODER.decode, text)
     check_text(value, text)
     return value
 
@@ -81,7 +120,7 @@ def object_line(raw: bytes, path: Path, number: int) -> dict[str, Any] | None:
     if not text or text.isspace():
         return None
     try:
-        value = DECODER.decode(text)
+        value = _decode(DECODER.decode, text)
         if b"\\u" in raw:
             check_text(value, text)
     except json.JSONDecodeError as exc:

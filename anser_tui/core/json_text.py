@@ -5,15 +5,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-_DECODER = json.JSONDecoder()
+from anser_tui.core.json_input import TooDeep, raw_decode
 
 
 def first_json_object(text: str) -> dict[str, Any] | None:
-    """The first `{...}` span of `text` that decodes to a JSON object, or None."""
+    """The first `{...}` span of `text` that decodes to a JSON object, or None (also when
+    the first object is nested too deeply to decode: what it holds is not read either)."""
     start = text.find("{")
     while start != -1:
         try:
-            value, _ = _DECODER.raw_decode(text, start)
+            value, _ = raw_decode(text, start)
+        except TooDeep:
+            return None
         except json.JSONDecodeError:
             value = None
         if isinstance(value, dict):

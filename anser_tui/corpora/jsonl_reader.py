@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from anser_tui.core.json_input import decode_plain
 from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.corpora.documents import Document, Section, Summary
 from anser_tui.corpora.jsonl_index import JsonlIndex, Progress
@@ -50,7 +51,7 @@ class JsonlReader:
             found: dict[str, dict[str, Any]] = {}
             for key, (offset, length) in where.items():
                 try:
-                    record = json.loads(os.pread(self._fd, length, offset))
+                    record = decode_plain(os.pread(self._fd, length, offset))
                 except ValueError:
                     continue
                 if isinstance(record, dict):

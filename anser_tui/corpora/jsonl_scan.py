@@ -9,8 +9,8 @@ blank line and names a broken line with its file and number. So a key is the one
 module reads: the last of a field written twice, a field name written with escapes unescaped,
 never a field of a nested object.
 
-The file is read into one reused buffer and cut at each b"\n"; a line's length leaves its "\n"
-out and keeps a CRLF's "\r"."""
+The file is read into one reused buffer and cut at each b"\n", each line parsed in place
+(a memoryview, not a copy); a line's length leaves its "\n" out and keeps a CRLF's "\r"."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from typing import Any
 
 import orjson
 
-from anser_tui.core.json_input import object_line
+from anser_tui.core.json_input import decode_plain, object_line
 from anser_tui.corpora.descriptor import CorpusDescriptor
 
 _BLOCK = 8 << 20
@@ -46,7 +46,7 @@ class KeyExtractor:
         return json.dumps({"composite": list(self.composite.fields) if self.composite else None,
                            "fields": list(self.names)})
 
-    def of_line(self, line: bytes | bytearray) -> list[str] | None:
+    def of_line(self, line: bytes | bytearray | memoryview) -> list[str] | None:
         """The keys of a line orjson reads as an object holding scalar keys; None for any
         other line (json decides)."""
         try:
@@ -79,7 +79,7 @@ class KeyExtractor:
         if found is not None:
             return found
         try:
-            record = json.loads(line.decode("utf-8").removeprefix("\ufeff"))
+            record = decode_plain(line.decode("utf-8").removeprefix("\ufeff"))
         except ValueError:  # not UTF-8 either
             return []
         return self.of_record(record) if isinstance(record, dict) else []
@@ -114,15 +114,17 @@ def scan(path: Path, extractor: KeyExtractor, progress: Progress | None = None,
             add = entries.append
             pos = 0
             find = buf.find
-            while (nl := find(b"\n", pos, filled)) >= 0:
-                number += 1
-                line = buf[pos:nl]
-                keys = of_line(line)
-                if keys is None:
-                    keys = _checked(extractor, bytes(line), path, number)
-                for key in keys:
-                    add((key, base + pos, nl - pos))
-                pos = nl + 1
+            with memoryview(buf) as view:  # lines read in place, not copied
+                while (nl := find(b"\n", pos, filled)) >= 0:
+                    number += 1
+                    line = view[pos:nl]
+                    keys = of_line(line)
+                    if keys is None:
+                        keys = _checked(extractor, bytes(line), path, number)
+                    for key in keys:
+                        add((key, base + pos, nl - pos))
+                    pos = nl + 1
+                    line.release()
             yield entries
             base += pos
             buf, filled = _carry(buf, pos, filled)

@@ -20,6 +20,7 @@ from typing import Any
 
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.core.errors import InputError
+from anser_tui.core.json_input import decode_plain
 from anser_tui.judge.client import Completion
 from anser_tui.judge.examples import fewshot_request
 from anser_tui.judge.plan import JudgePlan
@@ -87,7 +88,7 @@ def is_batch_output(path: Path) -> bool:
     """Whether `path`'s first line is a batch output line (custom_id with response or error)."""
     try:
         with Path(path).open(encoding="utf-8") as f:
-            first = json.loads(f.readline() or "null")
+            first = decode_plain(f.readline() or "null")
     except (OSError, ValueError, UnicodeDecodeError):
         return False
     return isinstance(first, dict) and "custom_id" in first and (
@@ -123,7 +124,7 @@ def read_batch_lines(path: Path) -> list[tuple[int, dict[str, Any]]]:
         if not text.strip():
             continue
         try:
-            line = json.loads(text)
+            line = decode_plain(text)
         except json.JSONDecodeError as exc:
             raise InputError(f"not a JSON line ({exc.msg})", path, number) from None
         if not isinstance(line, dict) or not isinstance(line.get("custom_id"), str):

@@ -14,12 +14,12 @@ Fields, by their normalised key (the first alias present wins):
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
+from anser_tui.core.json_input import decode_plain
 from anser_tui.core.json_text import first_json_object
 from anser_tui.scoring.numbers import Parsed, parse_number
 
@@ -45,7 +45,7 @@ def find_object(answer: Any) -> tuple[dict[str, Any] | None, str]:
     if not isinstance(answer, str):
         return None, "none"
     try:
-        whole = json.loads(answer)
+        whole = decode_plain(answer)
     except ValueError:
         whole = None
     if isinstance(whole, dict):

@@ -6,31 +6,26 @@ its lambda, the reviews still needed for the target width and the interval after
 reviews (how it narrowed as they came in), a judge-versus-human heat map, the signed bias by judge
 value, and the agreement and its interval width over review order. `c` compares two judges on
 the same human labels (`screens.judge_compare`). The report (with its
-bootstrap) is computed in a thread worker on its own store connection; the worker posts
-`Computed` and the handler redraws. It is computed again when the screen comes back into view
-(after a review) and on `r`. Undefined statistics show "—".
+bootstrap) is computed in a thread worker (`screens.computed_screen`). It is computed again when
+the screen comes back into view (after a review) and on `r`. Undefined statistics show "—".
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from anser_tui.calibration.view import CalibrationView, calibration_view
-from anser_tui.core.settings import CalibrationSettings
 from anser_tui.scoring.corrected import Estimator, Method
+from anser_tui.screens.computed_screen import ComputedScreen
 from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.store import WorkspaceStore
@@ -43,15 +38,6 @@ _STATS = [("n", "n"), ("exact_agreement", "exact agreement"),
           ("quadratic_kappa", "quadratic κ"), ("kappa", "Cohen κ"), ("kappa_ci", "κ 95% CI"),
           ("alpha", "Krippendorff α"), ("false_positive_rate", "false positive rate"),
           ("false_negative_rate", "false negative rate")]
-
-
-def next_choice(choices: Sequence[str], current: str, step: int) -> str | None:
-    """The choice `step` places from `current` (round the list; from its first or last when
-    `current` is not among them); None when there is none."""
-    if not choices:
-        return None
-    at = choices.index(current) if current in choices else -step
-    return choices[(at + step) % len(choices)]
 
 
 def fmt(value: Any) -> str:
@@ -133,7 +119,8 @@ def heat_map(labels: Sequence[str], counts: Sequence[Sequence[int]]) -> Text:
     return out
 
 
-class CalibrationScreen(Screen[None]):
+class CalibrationScreen(ComputedScreen[CalibrationView]):
+    TITLE, FAILED, STATUS = "Calibration", "Calibration failed", "cal-status"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="calibration.close"),
         Binding("s", "cycle('scope', 1)", "Scope", id="calibration.next-scope"),
@@ -147,23 +134,6 @@ class CalibrationScreen(Screen[None]):
                 id="calibration.compare-judges"),
     ]
 
-    @dataclass
-    class Computed(Message):
-        """The worker finished a report (`generation`: which request it answers)."""
-
-        generation: int
-        view: CalibrationView | None
-        error: str | None = None
-
-    def __init__(self, store: WorkspaceStore, runs: Sequence[str] | None,
-                 settings: CalibrationSettings):
-        super().__init__()
-        self.store, self.runs, self.settings = store, list(runs) if runs else None, settings
-        self.scope, self.dimension = "all", "score"
-        self.view: CalibrationView | None = None
-        self.computing = False
-        self._generation = 0
-
     def compose(self) -> ComposeResult:
         yield Static(id="cal-status", markup=False)
         with Horizontal(id="cal-top"):
@@ -175,80 +145,29 @@ class CalibrationScreen(Screen[None]):
             yield PlotextPlot(id="cal-order")
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        self.recompute()
-
     def on_screen_resume(self) -> None:
         if self.view is not None:  # back from another screen: decisions may have arrived
             self.recompute()
 
-    # -- computing -----------------------------------------------------------------------
-    def recompute(self) -> None:
-        self._generation += 1
-        self.computing = True
-        self._show_status()
-        self._compute(self._generation)
-
     def action_recompute(self) -> None:
         self.recompute()
 
-    @work(thread=True, exclusive=True, group="calibration", exit_on_error=False)
-    def _compute(self, generation: int) -> None:
-        store = self.store.reopen()  # sqlite objects belong to the thread that made them
-        try:
-            view = calibration_view(store, self.runs, seed=self.settings.seed,
-                                    resamples=self.settings.resamples,
-                                    target_width=self.settings.target_width,
-                                    method=Method(Estimator(self.settings.estimator),
-                                                  self.settings.finite_population))
-        except Exception as exc:  # shown on the screen, never raised into it
-            self.post_message(self.Computed(generation, None, str(exc)))
-            return
-        finally:
-            store.close()
-        self.post_message(self.Computed(generation, view))
+    def computation(self) -> Callable[[WorkspaceStore], CalibrationView]:
+        runs, settings = self.runs, self.settings
+        return lambda store: calibration_view(
+            store, runs, seed=settings.seed, resamples=settings.resamples,
+            target_width=settings.target_width,
+            method=Method(Estimator(settings.estimator), settings.finite_population))
 
-    @on(Computed)
-    def _computed(self, message: Computed) -> None:
-        if message.generation != self._generation:
-            return  # an older request's answer: a newer one is on its way
-        self.computing = False
-        if message.error is not None:
-            self.notify(message.error, title="Calibration failed", severity="error",
-                        markup=False)
-        else:
-            self.view = message.view
-        self.redraw()
+    def chosen_text(self) -> str:
+        return f"{self.store.path.name}  ·  scope {self.scope}  ·  dimension {self.dimension}"
 
-    # -- choosing ------------------------------------------------------------------------
-    def action_cycle(self, what: str, step: int) -> None:
-        view = self.view
-        if view is None:
-            return
-        chosen = next_choice(view.scopes if what == "scope" else view.dimensions,
-                             getattr(self, what), step)
-        if chosen is not None:
-            setattr(self, what, chosen)
-            self.redraw()
-
-    def action_close(self) -> None:
-        self.dismiss()
-
-    # -- showing -------------------------------------------------------------------------
-    def _show_status(self) -> None:
-        line = Text(no_wrap=True, overflow="ellipsis")
-        line.append(" Calibration ", style="bold reverse")
-        line.append(f"  {self.store.path.name}  ·  scope {self.scope}  ·  dimension "
-                    f"{self.dimension}")
-        if self.computing:
-            line.append("  ·  computing…", style="tui.warning")
-        elif self.view is not None:
-            n = len(self.view.chosen(self.scope, self.dimension))
-            line.append(f"  ·  {n} pair{'s' * (n != 1)} here", style="tui.muted")
-        self.query_one("#cal-status", Static).update(line)
+    def held_text(self, view: CalibrationView) -> str:
+        n = len(view.chosen(self.scope, self.dimension))
+        return f"{n} pair{'s' * (n != 1)} here"
 
     def redraw(self) -> None:
-        self._show_status()
+        self.show_status()
         view = self.view
         if view is None:
             return
@@ -266,10 +185,8 @@ class CalibrationScreen(Screen[None]):
         self._plot_order(view)
 
     def _plot_bias(self, view: CalibrationView) -> None:
-        plot = self.query_one("#cal-bias", PlotextPlot)
+        plot = self.fresh_plot("cal-bias")
         plt = plot.plt
-        plt.clear_data()
-        plt.clear_figure()
         bins = view.bias_by_bin(self.scope, self.dimension)
         plt.title("bias (judge − human) by judge")  # short: a narrow plot drops a long one
         plt.xlabel("judge value (bin middle)")
@@ -281,10 +198,8 @@ class CalibrationScreen(Screen[None]):
         plot.refresh()
 
     def _plot_order(self, view: CalibrationView) -> None:
-        plot = self.query_one("#cal-order", PlotextPlot)
+        plot = self.fresh_plot("cal-order")
         plt = plot.plt
-        plt.clear_data()
-        plt.clear_figure()
         points = view.over_review_order(self.scope, self.dimension)
         error = view.measures_error(self.dimension)
         what = "mean abs. error" if error else "exact agreement"

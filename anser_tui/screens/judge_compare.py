@@ -8,28 +8,24 @@ screen), both judges against the human values on the chosen dimension: each judg
 per human value (the 0-100 score in 20-point bins), and the line a judge agreeing with the
 humans would follow. `a` and `b` choose judges A and B among the runs' judges (never the same
 one), `s` and `d` the scope and dimension. The comparison (with its bootstrap) is computed in
-a thread worker on its own store connection, again whenever a judge changes.
+a thread worker (`screens.computed_screen`), again whenever a judge changes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container
-from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from anser_tui.calibration.compare_view import ComparisonView, comparison_view
 from anser_tui.core.settings import CalibrationSettings
-from anser_tui.screens.calibration import next_choice
+from anser_tui.screens.computed_screen import ComputedScreen
 from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.store import WorkspaceStore
@@ -87,7 +83,8 @@ def comparison_table(view: ComparisonView, scope: str, dimension: str) -> Text:
     return out
 
 
-class JudgeCompareScreen(Screen[None]):
+class JudgeCompareScreen(ComputedScreen[ComparisonView]):
+    TITLE, FAILED, STATUS = "Judges compared", "Comparison failed", "cmp-status"
     # side by side from 140 wide; a list, as Textual's Screen declares it (not a ClassVar)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (140, "-wide")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -102,24 +99,11 @@ class JudgeCompareScreen(Screen[None]):
                 id="compare.previous-dimension"),
     ]
 
-    @dataclass
-    class Computed(Message):
-        """The worker finished a comparison (`generation`: which request it answers)."""
-
-        generation: int
-        view: ComparisonView | None
-        error: str | None = None
-
     def __init__(self, store: WorkspaceStore, runs: Sequence[str] | None,
                  settings: CalibrationSettings, judges: Sequence[str]):
-        super().__init__()
-        self.store, self.runs, self.settings = store, list(runs) if runs else None, settings
+        super().__init__(store, runs, settings)
         self.judges = list(judges)
         self.a, self.b = self.judges[0], self.judges[1]
-        self.scope, self.dimension = "all", "score"
-        self.view: ComparisonView | None = None
-        self.computing = False
-        self._generation = 0
 
     def compose(self) -> ComposeResult:
         yield Static(id="cmp-status", markup=False)
@@ -128,39 +112,18 @@ class JudgeCompareScreen(Screen[None]):
             yield PlotextPlot(id="cmp-plot")
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        self.recompute()
+    def computation(self) -> Callable[[WorkspaceStore], ComparisonView]:
+        a, b, runs, settings = self.a, self.b, self.runs, self.settings
+        return lambda store: comparison_view(store, a, b, runs, seed=settings.seed,
+                                             resamples=settings.resamples)
 
-    def recompute(self) -> None:
-        self._generation += 1
-        self.computing = True
-        self._show_status()
-        self._compute(self._generation, self.a, self.b)
+    def chosen_text(self) -> str:
+        return f"A {self.a}  ·  B {self.b}  ·  scope {self.scope}  ·  dimension {self.dimension}"
 
-    @work(thread=True, exclusive=True, group="compare", exit_on_error=False)
-    def _compute(self, generation: int, a: str, b: str) -> None:
-        store = self.store.reopen()  # sqlite objects belong to the thread that made them
-        try:
-            view = comparison_view(store, a, b, self.runs, seed=self.settings.seed,
-                                   resamples=self.settings.resamples)
-        except Exception as exc:  # shown on the screen, never raised into it
-            self.post_message(self.Computed(generation, None, str(exc)))
-            return
-        finally:
-            store.close()
-        self.post_message(self.Computed(generation, view))
-
-    @on(Computed)
-    def _computed(self, message: Computed) -> None:
-        if message.generation != self._generation:
-            return  # an older request's answer: a newer one is on its way
-        self.computing = False
-        if message.error is not None:
-            self.notify(message.error, title="Comparison failed", severity="error",
-                        markup=False)
-        else:
-            self.view = message.view
-        self.redraw()
+    def held_text(self, view: ComparisonView) -> str:
+        entry = view.entry(self.scope, self.dimension)
+        n = entry["n"] if entry else 0
+        return f"{n} item{'s' * (n != 1)} here"
 
     # -- choosing ------------------------------------------------------------------------
     def action_judge(self, side: str) -> None:
@@ -179,35 +142,8 @@ class JudgeCompareScreen(Screen[None]):
             self.b = chosen
         self.recompute()
 
-    def action_cycle(self, what: str, step: int) -> None:
-        view = self.view
-        if view is None:
-            return
-        chosen = next_choice(view.scopes if what == "scope" else view.dimensions,
-                             getattr(self, what), step)
-        if chosen is not None:
-            setattr(self, what, chosen)
-            self.redraw()
-
-    def action_close(self) -> None:
-        self.dismiss()
-
-    # -- showing -------------------------------------------------------------------------
-    def _show_status(self) -> None:
-        line = Text(no_wrap=True, overflow="ellipsis")
-        line.append(" Judges compared ", style="bold reverse")
-        line.append(f"  A {self.a}  ·  B {self.b}  ·  scope {self.scope}  ·  dimension "
-                    f"{self.dimension}")
-        if self.computing:
-            line.append("  ·  computing…", style="tui.warning")
-        elif self.view is not None:
-            entry = self.view.entry(self.scope, self.dimension)
-            n = entry["n"] if entry else 0
-            line.append(f"  ·  {n} item{'s' * (n != 1)} here", style="tui.muted")
-        self.query_one("#cmp-status", Static).update(line)
-
     def redraw(self) -> None:
-        self._show_status()
+        self.show_status()
         view = self.view
         if view is None:
             return
@@ -217,10 +153,8 @@ class JudgeCompareScreen(Screen[None]):
         self._plot(view)
 
     def _plot(self, view: ComparisonView) -> None:
-        plot = self.query_one("#cmp-plot", PlotextPlot)
+        plot = self.fresh_plot("cmp-plot")
         plt = plot.plt
-        plt.clear_data()
-        plt.clear_figure()
         bins = view.against_human(self.scope, self.dimension)
         plt.title(f"judges vs human · {self.dimension}")
         plt.xlabel("human value")

@@ -30,7 +30,7 @@ from anser_tui.review.drafts import Draft, DraftBook
 from anser_tui.review.item_view import ItemView, load_item
 from anser_tui.review.reasons import reason_subject
 from anser_tui.review.session import ReviewSession
-from anser_tui.screens.review_keys import REVIEW_BINDINGS, bound, key_areas
+from anser_tui.screens.review_keys import MARKS, REVIEW_BINDINGS, bound, key_areas, marks_shown
 from anser_tui.widgets.criterion_list import CriterionList
 from anser_tui.widgets.decision_bar import DecisionBar
 from anser_tui.widgets.evidence_panel import EvidencePanel
@@ -179,6 +179,7 @@ class ReviewScreen(Screen[None]):
         assert view.card is not None
         self.criteria_form = view.card.form is FormKind.CRITERIA and view.rubric is not None
         self.view = view
+        self.query_one(KeyBar).show_as({MARKS[0].id or "": marks_shown(view.rubric)})
         self.bar.load(view, draft.marks if draft else [], draft.reason if draft else None,
                       draft is not None, draft.number if draft else "")
         panels = self.query_one(ItemPanels)

@@ -15,8 +15,10 @@ from textual.binding import Binding, BindingType
 from anser_tui.benchmarks.card import CardKey, ReviewCard
 from anser_tui.widgets.criterion_list import CriterionList
 from anser_tui.widgets.evidence_table import EvidenceTable
+from anser_tui.workspace.rubric import CriterionKind, Rubric
 
-MARKS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display="0-4",
+MARKS_SHOWN = "0-4"  # how the key bar shows the digit marks until an item's rubric says
+MARKS = [Binding(str(d), f"mark({d})", "Marks", show=d == 0, key_display=MARKS_SHOWN,
                   id=f"review.mark-{d}") for d in range(5)]
 NUMBER_KEYS = [*(Binding(str(d), f"number_key('{d}')", "Number", show=False,
                          id=f"review.number-{d}") for d in range(5, 10)),
@@ -24,6 +26,27 @@ NUMBER_KEYS = [*(Binding(str(d), f"number_key('{d}')", "Number", show=False,
                        key_display=".", id="review.number-point"),
                Binding("minus", "number_key('-')", "Minus sign", show=False, key_display="-",
                        id="review.number-minus")]
+
+
+def marks_shown(rubric: Rubric | None) -> str:
+    """The digits the rubric's marks take, as the key bar shows them: "0-4" for 0-4
+    criteria, "0/1" for binary ones, "1-4" for grades of four levels, "0-9" with a number."""
+    digits: set[int] = set()
+    for criterion in rubric.criteria if rubric is not None else ():
+        if criterion.kind is CriterionKind.SCALE_0_4:
+            digits.update(range(5))
+        elif criterion.kind is CriterionKind.BINARY:
+            digits.update((0, 1))
+        elif criterion.kind is CriterionKind.GRADE:
+            digits.update(range(1, min(len(criterion.levels), len(MARKS) - 1) + 1))
+        else:
+            digits.update(range(10))
+    if not digits:
+        return MARKS_SHOWN
+    low, high = min(digits), max(digits)
+    return f"{low}/{high}" if len(digits) == 2 else f"{low}-{high}" if high > low else str(low)
+
+
 # the actions a benchmark's card adds, by the key it names
 CARD_ACTIONS = {"unfold": CardKey.UNFOLD, "flip": CardKey.FLIP}
 SEQUENCE_ACTIONS = {"mark", "unmark"}  # digits typed in order: not with a criterion list

@@ -4,8 +4,11 @@ criterion list).
 j/k or the arrows move between criteria, y (or 1) sets met, 0 not met, space flips the focused
 mark: the digits mean what they mean in every marks form, and n/p stay next/prev item. Each
 row shows the criterion's signed weight, its category, the judge's mark (once visible) and
-yours. The marks bar commits the marks (Enter) or accepts the judge's (a); this widget only
-holds what is being typed and says so (`Marked`, `Moved`).
+yours. The list draws the window of rows that fits under its column names, moved the least
+that keeps the focused row in view, and the bottom border says how many rows are above and
+below it when the list is cut ("↑ 2 · ↓ 1 more"), as a text panel does. The marks bar
+commits the marks (Enter) or accepts the judge's (a); this widget only holds what is being
+typed and says so (`Marked`, `Moved`).
 """
 
 from __future__ import annotations
@@ -42,10 +45,11 @@ class CriterionList(Static, can_focus=True):
     DEFAULT_CSS = """
     CriterionList {
         height: 2fr; min-height: 5; border: round $panel-lighten-2; padding: 0 1;
-        overflow-y: auto; display: none; text-wrap: nowrap; text-overflow: ellipsis;
+        display: none; text-wrap: nowrap; text-overflow: ellipsis;
     }
     CriterionList:focus { border: heavy $accent; }
     """
+    HEADER = 1  # the column names' line above the rows
 
     @dataclass
     class Moved(Message):
@@ -65,6 +69,8 @@ class CriterionList(Static, can_focus=True):
         self.marks: dict[str, int] = {}
         self.judge: dict[str, int] = {}
         self.standing: dict[str, int] = {}
+        self._first = 0  # the first row shown (the list shows a window of its rows)
+        self._said = ""  # what the bottom border says is out of view
 
     def load(self, rubric: Rubric, judge: dict[str, int], standing: dict[str, int],
              marks: dict[str, int] | None = None) -> None:
@@ -72,7 +78,7 @@ class CriterionList(Static, can_focus=True):
         decision's marks, and a draft to bring back."""
         self.rubric, self.judge, self.standing = rubric, judge, standing
         self.marks = dict(marks or {})
-        self.cursor = 0
+        self.cursor = self._first = 0
         self.redraw()
         self.post_message(self.Moved(rubric.criteria[0]))
 
@@ -85,11 +91,14 @@ class CriterionList(Static, can_focus=True):
             self.update("")
             return
         out = Text(no_wrap=True, overflow="ellipsis")
+        criteria = self.rubric.criteria
         set_count = len(self.marks)
-        self.border_title = (f"Criteria · {set_count}/{len(self.rubric.criteria)} marked · "
+        self.border_title = (f"Criteria · {set_count}/{len(criteria)} marked · "
                              "j/k move · y met · 0 not met · space flips")
         out.append(f"{'':2}{'weight':>7}  judge  you  criterion\n", style="bold")
-        for i, c in enumerate(self.rubric.criteria):
+        first, shown = self._window(len(criteria))
+        for i in range(first, first + shown):
+            c = criteria[i]
             mine = self.marks.get(c.key, self.standing.get(c.key))
             row = Text(no_wrap=True, overflow="ellipsis",
                        style="reverse" if i == self.cursor else "")
@@ -102,13 +111,36 @@ class CriterionList(Static, can_focus=True):
             out.append_text(row)
             out.append("\n")
         self.update(out)
+        below = len(criteria) - first - shown
+        said = " · ".join([*([f"↑ {first}"] if first else []),
+                           *([f"↓ {below} more"] if below else [])])
+        if said != self._said:
+            self._said = said
+            self.border_subtitle = said
+
+    def _window(self, total: int) -> tuple[int, int]:
+        """The first row shown and how many fit under the column names (all of them before
+        the list has a size), moved the least that keeps the focused row in view."""
+        height = self.content_region.height - self.HEADER
+        if height <= 0 or height >= total:
+            self._first = 0
+            return 0, total
+        first = min(self._first, total - height)
+        if self.cursor < first:
+            first = self.cursor
+        elif self.cursor >= first + height:
+            first = self.cursor - height + 1
+        self._first = first
+        return first, height
+
+    def on_resize(self) -> None:
+        self.redraw()
 
     def action_move(self, step: int) -> None:
         if self.rubric is None:
             return
         self.cursor = max(0, min(len(self.rubric.criteria) - 1, self.cursor + step))
         self.redraw()
-        self.scroll_to(y=max(0, self.cursor - 3), animate=False)
         self.post_message(self.Moved(self.rubric.criteria[self.cursor]))
 
     def action_set(self, value: int) -> None:

@@ -30,7 +30,14 @@ from anser_tui.review.reasons import reason_target
 from anser_tui.review.session import ReviewSession
 from anser_tui.widgets.criterion_list import CriterionList
 from anser_tui.widgets.line_fit import fit_parts
-from anser_tui.widgets.marks_line import Parts, criteria_line, sequence_line, unjudged_line
+from anser_tui.widgets.marks_line import (
+    Commit,
+    Parts,
+    criteria_line,
+    sequence_line,
+    unjudged_line,
+)
+from anser_tui.workspace.decisions import verdict_kind
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import Decision, DecisionKind, ReasonCode
 from anser_tui.workspace.rubric import Criterion, CriterionKind, Mark
@@ -134,13 +141,23 @@ class DecisionBar(Static):
             self._show(unjudged_line())
         elif self.criterion_form:
             self.complete = len(self.criteria.marks) == len(view.rubric.criteria)
-            self._show(criteria_line(view.rubric, self.criteria.marks, self.reason, verdict))
+            self._show(criteria_line(view.rubric, self.criteria.marks, self.reason, verdict,
+                                     self._commits()))
         else:
             self.complete = len(self.typed) == len(view.rubric.criteria)
             self._show(sequence_line(view.rubric, self.typed, self.reason, verdict,
-                                     self.number))
+                                     self.number, self._commits()))
         if self.restored and not (self.typing or self.reason):
             self.restored = False
+
+    def _commits(self) -> Commit:
+        """What the marks typed would commit (said only once they are complete)."""
+        view = self.view
+        assert view is not None
+        if not self.session.judge_visible(view.item):
+            return Commit.BLIND
+        same = verdict_kind(self.marks_typed(), view.judgment) is DecisionKind.ACCEPT
+        return Commit.ACCEPT if same else Commit.OVERRIDE
 
     def _show(self, parts: Parts) -> None:
         self._parts = parts

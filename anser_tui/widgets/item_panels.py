@@ -79,6 +79,8 @@ class ItemPanels(Horizontal):
         metrics.display = bool(view.metric_names)
         metrics.show(metrics_body(view))
         self.criteria.display = criteria_form
+        self.query_one("#ground-truth", TextPanel).reserve(
+            [block_text(d) for d in card.criteria.values()] if criteria_form else [])
         if criteria_form and view.rubric is not None:
             verdict = self.session.state(view.item).verdict
             judge = view.judgment.marks if view.judgment is not None and \
@@ -129,13 +131,17 @@ class ItemPanels(Horizontal):
 
     @on(CriterionList.Moved)
     def _criterion_moved(self, event: CriterionList.Moved) -> None:
-        """The focused criterion's details beside the list."""
+        """The focused criterion's details beside the list. The panel was fitted to the
+        longest criterion's details (`TextPanel.reserve`), so moving along the list leaves
+        the layout and the list's rows where they are; fitted again only if they are cut."""
         card = self.view.card if self.view is not None else None
         detail = card.criteria.get(event.criterion.key) if card is not None else None
         if detail is not None:
-            self.query_one("#ground-truth", TextPanel).show(block_text(detail),
-                                                            title=detail.title)
-            self.refit()
+            panel = self.query_one("#ground-truth", TextPanel)
+            panel.show(block_text(detail), title=detail.title)
+            width, height = panel.size
+            if not width or panel.lines_at(width - SIDE_CELLS) + BORDER_ROWS > height:
+                self.refit()
 
     # -- fitting -------------------------------------------------------------------------
     def arrange(self, size: Size, optimal: bool = False) -> DockArrangeResult:

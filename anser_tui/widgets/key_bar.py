@@ -5,14 +5,17 @@ change (focus moves, a screen is pushed): on the review screen that was a fifth 
 This bar is one widget that redraws a line of text from the same source, so remapped keys
 (`[keymap]` in the config file) show as the user set them. Where the line is wider than the
 screen, the keys listed last go first and the bar says how many ("+3 keys: ? help"); help
-itself is never dropped.
+itself is never dropped. A screen may show a key as what it does there (`show_as`: the digit
+marks read "1-4" on a rubric of grades), unless the user remapped it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -33,6 +36,7 @@ class KeyBar(Static):
     def __init__(self) -> None:
         super().__init__(markup=False)
         self._line: Text | None = None
+        self._shown_as: dict[str, str] = {}  # binding id -> what the key is shown as
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -47,6 +51,19 @@ class KeyBar(Static):
     def on_resize(self) -> None:
         self.redraw()
 
+    def show_as(self, shown: Mapping[str, str]) -> None:
+        """Show the bindings of these ids as given (a binding the keymap remapped shows its
+        key), redrawing when that changes the line."""
+        if shown != self._shown_as:
+            self._shown_as = dict(shown)
+            self.redraw()
+
+    def _display(self, binding: Binding) -> str:
+        shown = self._shown_as.get(binding.id or "")
+        if shown is not None and binding.key_display is not None:  # not remapped
+            return shown
+        return self.app.get_key_display(binding)
+
     def redraw(self) -> None:
         parts: list[tuple[Text, int]] = []
         key_style = self.get_component_rich_style("key-bar--key", partial=True)
@@ -56,7 +73,7 @@ class KeyBar(Static):
         # help first: a narrow terminal cuts the end of the line, never the way to all keys
         shown.sort(key=lambda pair: pair[0].action not in ("toggle_help", "app.toggle_help"))
         for binding, enabled in shown:
-            display = self.app.get_key_display(binding)
+            display = self._display(binding)
             if binding.action in seen or display in seen:  # a key, or a verb, once
                 continue
             seen.update((binding.action, display))

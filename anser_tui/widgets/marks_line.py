@@ -12,6 +12,7 @@ first on a narrow screen.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import Enum
 
 from rich.text import Text
 
@@ -21,6 +22,14 @@ from anser_tui.workspace.records import Decision, DecisionKind, ReasonCode
 from anser_tui.workspace.rubric import CriterionKind, Mark, Rubric
 
 Parts = list[tuple[Text, int]]  # (text, rank): 0 what stands, 1 a hint (dropped first)
+
+
+class Commit(Enum):
+    """What complete marks commit, as the line says it (`commits`)."""
+
+    ACCEPT = "accept"
+    OVERRIDE = "override"
+    BLIND = "blind"
 
 
 def mark_keys(rubric: Rubric) -> str:
@@ -56,8 +65,16 @@ def unjudged_line() -> Parts:
             (Text("   f flag · c comment · s skip", style="tui.muted"), 1)]
 
 
+def commits(complete: Commit) -> str:
+    """What Enter does with complete marks: an accept when they are the judge's own (the
+    judge shown), an override when they differ, and neither said while the judge is hidden."""
+    return {Commit.ACCEPT: "   Enter commits these marks: the judge's own, an accept",
+            Commit.OVERRIDE: "   Enter commits this override",
+            Commit.BLIND: "   Enter commits these marks"}[complete]
+
+
 def criteria_line(rubric: Rubric, marks: Mapping[str, Mark], reason: ReasonCode | None,
-                  verdict: Decision | None) -> Parts:
+                  verdict: Decision | None, complete: Commit = Commit.OVERRIDE) -> Parts:
     """A rubric marked one criterion at a time: how many are marked, what Enter does."""
     total = len(rubric.criteria)
     if verdict is not None and not marks:
@@ -73,14 +90,15 @@ def criteria_line(rubric: Rubric, marks: Mapping[str, Mark], reason: ReasonCode 
     if reason is not None:
         line.append(f"   reason: {reason.value}", style="italic")
     if len(marks) == total:
-        line.append("   Enter commits these marks", style="bold")
+        line.append(commits(complete), style="bold")
         return [(line, 0)]
     return [(line, 0), (Text("   y met · 0 not met · space flips · a accepts all the judge's "
                              "marks · n next", style="tui.muted"), 1)]
 
 
 def sequence_line(rubric: Rubric, typed: Sequence[Mark], reason: ReasonCode | None,
-                  verdict: Decision | None, number: str = "") -> Parts:
+                  verdict: Decision | None, number: str = "",
+                  complete: Commit = Commit.OVERRIDE) -> Parts:
     """Marks typed in the rubric's order, one per criterion (`number`: the text of the one
     being typed); each mark as it is stored ("C", 0.75), never a code."""
     line = Text()
@@ -105,7 +123,7 @@ def sequence_line(rubric: Rubric, typed: Sequence[Mark], reason: ReasonCode | No
         return [(line, 0), (Text("   Enter ends the number · Backspace · Esc clears",
                                  style="tui.muted"), 1)]
     if len(typed) == len(rubric.criteria):
-        line.append("   Enter commits this override", style="bold")
+        line.append(commits(complete), style="bold")
         return [(line, 0)]
     if typed:
         return [(line, 0), (Text(f"   {keys} for the rest · Backspace · Esc clears",

@@ -9,6 +9,7 @@ above and below; Tab focuses the panel and the arrow and page keys scroll it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.console import RenderableType
@@ -59,6 +60,8 @@ class TextPanel(ScrollView, can_focus=True):
         self._lines: list[list[Segment]] = []
         self._width = -1
         self._rendered: dict[int, list[list[Segment]]] = {}  # the body's lines at a width
+        self._reserve: list[Text] = []  # bodies it will show in turn (see `reserve`)
+        self._reserved: dict[int, int] = {}  # the longest of them, in lines, at a width
         self._strips: dict[int, Strip] = {}  # body lines drawn at the panel's style and width
         self._strip_key: tuple[Style, int] | None = None
         self._look: tuple[object, ...] | None = None
@@ -87,9 +90,23 @@ class TextPanel(ScrollView, can_focus=True):
         self.refresh()
 
     # -- fitting ---------------------------------------------------------------------------
+    def reserve(self, bodies: Sequence[Text]) -> None:
+        """Bodies the panel will show in turn (a criterion's details as the list moves):
+        fitting counts the longest of them too, so the layout stays while they change."""
+        self._reserve, self._reserved = list(bodies), {}
+
     def lines_at(self, width: int) -> int:
-        """How many lines the body takes in `width` cells of text."""
-        return len(self._rendered_at(width))
+        """How many lines the body (or the longest body reserved) takes in `width` cells."""
+        own = len(self._rendered_at(width))
+        if not self._reserve:
+            return own
+        width = max(width, 1)
+        most = self._reserved.get(width)
+        if most is None:
+            console = self.app.console
+            most = self._reserved[width] = max(len(wrapped_lines(console, body, width))
+                                               for body in self._reserve)
+        return max(own, most)
 
     def _rendered_at(self, width: int) -> list[list[Segment]]:
         """The body's lines at `width` cells, rendered once a width and item: fitting the

@@ -207,3 +207,33 @@ async def test_events_in_a_blind_session_record_whether_the_judge_was_visible(
         rows = store.conn.execute(
             "SELECT kind, judge_visible FROM decisions ORDER BY id").fetchall()
     assert rows == [("flag", 0), ("override", 0), ("comment", 1)]
+
+
+async def test_the_bar_says_the_judges_own_marks_commit_an_accept(review_workspace: Path) -> None:
+    app = build_app(review_workspace, reviewer="tester")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = screen_of(app)
+        judgment = screen.view.judgment if screen.view else None
+        assert judgment is not None and screen.view is not None and screen.view.rubric
+        own = [str(judgment.marks[c.key]) for c in screen.view.rubric.criteria]
+        other = [*own[:-1], "0" if own[-1] != "0" else "1"]
+        await pilot.press(*other)
+        bar = str(screen.query_one(DecisionBar).render())
+        assert "Enter commits this override" in bar and "an accept" not in bar
+        await pilot.press("backspace", own[-1])
+        bar = str(screen.query_one(DecisionBar).render())
+        assert "Enter commits these marks: the judge's own, an accept" in bar
+        await pilot.press("enter")
+        assert events(review_workspace) == [("legal_zh_prescriptive_1", "accept", None, None)]
+
+
+async def test_a_blind_bar_does_not_say_whether_the_marks_are_the_judges(
+        review_workspace: Path) -> None:
+    app = build_app(review_workspace, reviewer="tester", blind=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = screen_of(app)
+        assert screen.view is not None and screen.view.rubric is not None
+        await pilot.press(*["1"] * len(screen.view.rubric.criteria))
+        bar = str(screen.query_one(DecisionBar).render())
+        assert "Enter commits these marks" in bar
+        assert "override" not in bar and "accept" not in bar

@@ -96,3 +96,19 @@ async def test_a_number_is_typed_as_text_that_enter_ends(tmp_path: Path) -> None
         assert "[0.75]" in _bar(screen)
         await pilot.press("n", "minus", "0")
         assert screen.bar.number == "-0"
+
+
+@pytest.mark.parametrize(("benchmark", "shown"), [("anser", " 0-4 Marks "),
+                                                   ("aalcr", " 0/1 Marks "),
+                                                   ("inspect", " 1-4 Marks ")])
+async def test_the_key_bar_shows_the_digits_the_rubric_takes(tmp_path: Path, benchmark: str,
+                                                              shown: str) -> None:
+    from anser_tui.widgets.key_bar import KeyBar
+
+    ws = ensure_demo_workspace(benchmark, tmp_path / "home")
+    app = build_app(ws, reviewer="tester")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bar = str(app.screen.query_one(KeyBar).content)
+        assert shown in bar, bar
+        assert sum(f" {keys} Marks " in bar for keys in ("0-4", "0/1", "1-4")) == 1

@@ -117,3 +117,27 @@ def test_a_100k_token_set_is_wrapped_whole_in_order() -> None:
     assert [lines[i] for i in starts[:2]] == ["━━ 1/10 · doc-0 ━━", "━━ 2/10 · doc-1 ━━"]
     assert "17.4%" in lines[1] and not any("17.4" in line and "17.4%" not in line
                                            for line in lines)
+
+
+async def test_a_cut_criterion_list_keeps_its_focused_row_in_view(tmp_path: Path) -> None:
+    """At 120x36 the demo's first rubric (4 criteria) shows three rows: moving to the fourth
+    shows it (it stayed below the cut, unmarked), the border says what is cut, and moving
+    along the list leaves the layout as it was."""
+    ws = ensure_demo_workspace("prbench", tmp_path / "pr")
+    app = build_app(ws, reviewer="tester")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        criteria = app.screen.query_one(CriterionList)
+        assert criteria.rubric is not None and len(criteria.rubric.criteria) == 4
+        region = criteria.region
+        rows = [line for line in str(criteria.content).splitlines()[1:] if line.strip()]
+        assert len(rows) < 4 and rows[0].startswith("›")
+        assert str(criteria.border_subtitle).startswith("↓ ")
+        for _ in range(3):
+            await pilot.press("j")
+            await pilot.pause()
+            assert criteria.region == region  # the layout stays while the details change
+        rows = [line for line in str(criteria.content).splitlines()[1:] if line.strip()]
+        assert rows[-1].startswith("›") and "-4" in rows[-1]  # the fourth, in view
+        assert str(criteria.border_subtitle).startswith("↑ ")
+        assert "↓" not in str(criteria.border_subtitle)

@@ -7,6 +7,7 @@ as the docs show it costs the start-up no pydantic import, and a review session'
 from __future__ import annotations
 
 import json
+import math
 import os
 import subprocess
 import sys
@@ -93,6 +94,11 @@ def test_a_decision_of_typed_values_is_the_validated_one() -> None:
     assert read is not None and read == Decision.model_validate(values)
     assert exactly(Decision, {**values, "kind": "override"}) is None  # a string for the enum
     assert exactly(Decision, {**values, "marks": {"a": True}}) is None
+    kinds = {**values, "marks": {"a": 3, "g": "C", "x": 0.25}}  # 0-4, grade, number marks
+    read = exactly(Decision, kinds)
+    assert read is not None and read == Decision.model_validate(kinds)
+    assert [type(v) for v in read.marks.values()] == [int, str, float]
+    assert exactly(Decision, {**values, "marks": {"x": math.nan}}) is None
 
 
 _DECIDE = """

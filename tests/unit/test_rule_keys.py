@@ -6,8 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from anser_tui.benchmarks.anser import evidence_id, id_text
+from anser_tui.benchmarks.anser.evidence_ids import normalize_text
 from anser_tui.benchmarks.anser.groups import REG_RULES
 from anser_tui.benchmarks.anser.rule_keys import rule_key_map
 from anser_tui.core.errors import InputError
@@ -40,3 +43,11 @@ def test_missing_file_and_bad_line(tmp_path: Path) -> None:
     with pytest.raises(InputError) as err:
         rule_key_map(corpora)
     assert err.value.line == 2
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=0x3100), max_size=8))
+def test_a_string_id_is_its_normalised_text(value: str) -> None:
+    """id_text's fast path (printable ASCII without a space) gives what normalisation gives."""
+    assert id_text(value) == (normalize_text(value) or None)
+    assert id_text(f" {value}\x1f") == (normalize_text(value) or None)

@@ -20,11 +20,11 @@ import json
 from typing import Any
 
 from anser_tui.benchmarks.base import ParsedReply
+from anser_tui.core.json_input import TooDeep, raw_decode
 from anser_tui.workspace.records import JudgmentStatus
 
 VERDICT = "verdict"  # the criterion key of the AA-LCR rubric
 WORDS = {"CORRECT": 1, "INCORRECT": 0}
-_DECODER = json.JSONDecoder()
 _WRAPPERS = "*_`\"' \t\r\n"
 
 
@@ -33,7 +33,9 @@ def _objects(text: str) -> list[dict[str, Any]]:
     found, start = [], text.find("{")
     while start != -1:
         try:
-            value, end = _DECODER.raw_decode(text, start)
+            value, end = raw_decode(text, start)
+        except TooDeep:  # nothing inside it is read
+            break
         except json.JSONDecodeError:
             start = text.find("{", start + 1)
             continue

@@ -27,12 +27,13 @@ def law_item_key(law_name: Any, item: Any) -> str:
 
 def id_text(value: Any) -> str | None:
     """A scalar id as compared: numbers without float noise (12.0 -> "12"), NFKC-trimmed."""
+    if type(value) is str and value.isascii() and value.isprintable() and " " not in value:
+        return value or None  # printable ASCII without a space: NFKC and trimming leave it as
+        # it is (the fast path of corpus indexing; other ASCII whitespace is not printable)
     if value is None or isinstance(value, bool):
         return None
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    if isinstance(value, str) and value.isascii() and not _SPACE.search(value):
-        return value or None  # NFKC leaves such text as it is (the fast path of corpus indexing)
     if isinstance(value, int | float | str):
         text = normalize_text(str(value))
         return text or None

@@ -14,6 +14,7 @@ from pathlib import Path
 from anser_tui.benchmarks.anser.evidence_ids import id_text, law_item_key
 from anser_tui.benchmarks.anser.groups import REG_RULES
 from anser_tui.core.errors import InputError
+from anser_tui.core.json_input import decode_plain
 
 
 def rule_key_map(corpora_dir: Path) -> dict[str, str]:
@@ -27,7 +28,7 @@ def rule_key_map(corpora_dir: Path) -> dict[str, str]:
             if not line.strip():
                 continue
             try:
-                record = json.loads(line)
+                record = decode_plain(line)
             except json.JSONDecodeError as exc:
                 raise InputError(f"invalid JSON: {exc.msg}", path, number) from None
             if not isinstance(record, dict):

@@ -21,6 +21,7 @@ from anser_tui.benchmarks.prbench.evalscope_reviews import read_evalscope
 from anser_tui.benchmarks.prbench.judge import GRADER_TEMPLATE, read_grade
 from anser_tui.benchmarks.prbench.official_results import read_official
 from anser_tui.core.errors import InputError
+from anser_tui.core.json_input import decode_plain
 from anser_tui.workspace.records import Judgment
 from anser_tui.workspace.rubric import Rubric
 from anser_tui.workspace.runs import iter_jsonl
@@ -87,7 +88,7 @@ def read_prbench_judgments(path: Path, tasks_by_id: Mapping[str, Task], run: str
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read it as UTF-8 text ({exc})", path) from None
     try:
-        whole = json.loads(text)
+        whole = decode_plain(text)
     except json.JSONDecodeError:
         whole = None
     if isinstance(whole, dict) and "outputs" in whole:
