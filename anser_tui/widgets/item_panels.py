@@ -5,7 +5,10 @@ it is; the judge panel counts a criterion list's marks and follows the marks bei
 
 Their heights and the split between the columns follow what each panel holds
 (`widgets.panel_fit`), fitted again whenever a panel's text or the space changes; `zoom` gives
-one panel the whole of it, and back.
+one panel the whole of it, and back. The space is fitted as Textual lays the panels out
+(`arrange`), so the first paint (and the first after a resize) shows them fitted: fitted on
+the resize event instead, they were painted at the first layout's shares, then laid out and
+painted again.
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
 from textual import on
+from textual._arrange import DockArrangeResult
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 
 from anser_tui.benchmarks.card import FormKind
 from anser_tui.review.item_view import ItemView
@@ -139,8 +144,10 @@ class ItemPanels(Horizontal):
                 self.refit()
 
     # -- fitting -------------------------------------------------------------------------
-    def on_resize(self) -> None:
-        self.refit()
+    def arrange(self, size: Size, optimal: bool = False) -> DockArrangeResult:
+        """The columns laid out in `size`, the panels fitted to it first."""
+        self.refit(size)
+        return super().arrange(size, optimal)
 
     def _slot(self, name: str, width: int, rank: int, counted: bool = True) -> Slot:
         """The panel `name` at `width` cells; the judge's is kept whole first."""
@@ -175,11 +182,12 @@ class ItemPanels(Horizontal):
             if not self._held:
                 self.refit()
 
-    def refit(self) -> None:
-        """Heights and widths from what the panels hold now (or the zoomed panel alone)."""
+    def refit(self, size: Size | None = None) -> None:
+        """Heights and widths from what the panels hold now (or the zoomed panel alone), in
+        `size` (default: the panels' size now)."""
         if self._held:
             return
-        width, height = self.size
+        width, height = size or self.size
         if self.view is None or width <= 0 or height <= 0:
             return
         left, right = self.query_one("#left"), self.query_one("#right")
@@ -204,6 +212,9 @@ class ItemPanels(Horizontal):
             if panel.styles.height is None or panel.styles.height.value != count or \
                     panel.styles.height.unit.name != "CELLS":
                 panel.styles.height = count
+            if isinstance(panel, TextPanel):  # its lines and cut, before it is painted
+                cells = left_width if panel.parent is left else width - left_width
+                panel.fit_to(Size(cells - SIDE_CELLS, count - BORDER_ROWS))
 
     def zoom(self, name: str | None) -> None:
         """Give the panel `name` the whole space (None: back to the fitted layout)."""

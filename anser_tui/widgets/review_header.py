@@ -74,6 +74,7 @@ class ReviewHeader(Static):
         self.show_pace = show_pace
         self._book: VerdictBook | None = None  # an adjudication session's reviewer verdicts
         self._state: HeaderState | None = None
+        self._text: Text | None = None  # the lines as last shown
 
     def show_item(self, view: ItemView, position: int, filter_text: str) -> None:
         """The session's progress at the item at `position` (0-based)."""
@@ -141,4 +142,7 @@ class ReviewHeader(Static):
             lines.append(fit_parts([(Text(state.adjudication, style="tui.warning"), 0)],
                                    width))
         self.set_class(bool(state.adjudication), "-adjudication")  # its height, if it changes
-        self.update(Text("\n").join(lines), layout=False)
+        text = Text("\n").join(lines)
+        if text != self._text:  # shown again on every resize and decision: a change repaints
+            self._text = text
+            self.update(text, layout=False)

@@ -128,16 +128,23 @@ class TextPanel(ScrollView, can_focus=True):
         """Lines of the body out of view (0: the panel shows it whole)."""
         return max(0, len(self._lines) - self.scrollable_content_region.height)
 
+    def fit_to(self, size: Size) -> None:
+        """The body laid out in `size` (cells of text, lines in view) before the panel is:
+        the container that sizes it says so as it lays it out, so that the first paint of a
+        size shows the body and its "↓ n more" (a resize event comes after that paint)."""
+        self._layout_lines(size.width, size.height)
+        self._mark_cut(size.height)  # the height may have changed without the width
+
     # -- rendering -------------------------------------------------------------------------
-    def _layout_lines(self) -> None:
-        width = self.scrollable_content_region.width
+    def _layout_lines(self, width: int | None = None, height: int | None = None) -> None:
+        width = self.scrollable_content_region.width if width is None else width
         if width <= 0 or width == self._width:
             return
         self._width = width
         self._lines = self._rendered_at(width)
         self._strips = {}
         self.virtual_size = Size(width, len(self._lines))
-        self._mark_cut()
+        self._mark_cut(height)
 
     def on_resize(self) -> None:
         self._layout_lines()
@@ -147,9 +154,10 @@ class TextPanel(ScrollView, can_focus=True):
         super().watch_scroll_y(old, new)
         self._mark_cut()
 
-    def _mark_cut(self) -> None:
-        """Say in the bottom border how much is out of view, or nothing when all is shown."""
-        height = self.scrollable_content_region.height
+    def _mark_cut(self, height: int | None = None) -> None:
+        """Say in the bottom border how much is out of view (of `height` lines in view,
+        default the panel's), or nothing when all is shown."""
+        height = self.scrollable_content_region.height if height is None else height
         total = len(self._lines)
         above = int(self.scroll_y)
         below = max(0, total - height - above)

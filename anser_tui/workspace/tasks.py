@@ -36,6 +36,37 @@ class AnswerKey(Record):
     ground_truth: Any = None
     evidence: list[Any] = field(default_factory=list)
 
+    @classmethod
+    def from_json(cls, ground_truth: str, evidence: str) -> AnswerKey:
+        """The key a workspace row holds (its columns' JSON), its evidence list decoded when
+        first read: most of a row's bytes, which a queue's tasks read at once (to count what
+        the judge scores) never look at; the item shown decodes its own."""
+        key = object.__new__(cls)
+        object.__setattr__(key, "__dict__", {"ground_truth": json.loads(ground_truth),
+                                             _EVIDENCE_JSON: evidence})
+        return key
+
+
+_EVIDENCE_JSON = "_evidence_json"  # a row's evidence column, until `evidence` is first read
+
+
+class _DecodedEvidence:
+    """`AnswerKey.evidence` of a key read from a row: the JSON decoded on first read and kept
+    as the key's own value. A non-data descriptor: a key made with its evidence (or decoded
+    once) holds the value itself, which is read before any descriptor."""
+
+    def __get__(self, key: AnswerKey | None, owner: type[AnswerKey]) -> Any:
+        if key is None:
+            raise AttributeError("evidence")  # a field with a default factory: no class value
+        values = key.__dict__
+        if _EVIDENCE_JSON not in values:
+            raise AttributeError("evidence")
+        values["evidence"] = json.loads(values.pop(_EVIDENCE_JSON))
+        return values["evidence"]
+
+
+AnswerKey.evidence = _DecodedEvidence()  # type: ignore[assignment]
+
 
 class Task(Record):
     """One task of a benchmark, placed in its group and form."""
@@ -75,8 +106,7 @@ class Task(Record):
             source=row["source"], line=row["line"],
             prompt=TaskPrompt.model_construct(id=row["id"], type=row["type"], query=row["query"],
                                               instruction=row["instruction"]),
-            key=AnswerKey.model_construct(ground_truth=json.loads(row["ground_truth"]),
-                                          evidence=json.loads(row["evidence"])),
+            key=AnswerKey.from_json(row["ground_truth"], row["evidence"]),
             extra=json.loads(row["extra"]))
 
     @property

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from anser_tui.cli import build_app
 from anser_tui.demo import ensure_demo_workspace
 from anser_tui.screens.help import HelpScreen
@@ -135,3 +137,18 @@ async def test_key_bar_and_header_drop_parts_with_a_marker_at_100x30(tmp_path: P
         await pilot.pause()
         wide = str(pilot.app.screen.query_one(KeyBar).render())
         assert "keys: ? help" not in wide and wide.endswith("palette")
+
+
+@pytest.mark.parametrize(("benchmark", "size"), [("anser", (100, 30)), ("prbench", (160, 48)),
+                                                 ("prbench", (120, 36))])
+async def test_a_panel_draws_a_scroll_bar_only_when_its_text_overflows(
+        tmp_path: Path, benchmark: str, size: tuple[int, int]) -> None:
+    """The first item's panels fitted as they are laid out: a panel whose text fits exactly
+    (the task's at 100x30, ...) drew the scroll bar of its first, shorter layout."""
+    app = build_app(ensure_demo_workspace(benchmark, tmp_path / benchmark), reviewer="tester")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for panel in app.screen.query(TextPanel):
+            overflows = panel.virtual_size.height > panel.scrollable_content_region.height
+            assert panel.show_vertical_scrollbar == overflows, (
+                panel.id, panel.virtual_size, panel.scrollable_content_region)

@@ -3,11 +3,12 @@ reads on opening): one query for the tasks not read yet, each the task `task` re
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from conftest_ws import mini_workspace
 
-from anser_tui.workspace import WorkspaceStore
+from anser_tui.workspace import AnswerKey, WorkspaceStore
 
 
 def _task_queries(statements: list[str]) -> int:
@@ -28,3 +29,24 @@ def test_the_tasks_are_read_in_one_query_and_are_each_read_alone(tmp_path: Path)
         assert {task_id: store.task(task_id) for task_id in ids} == expected
         store.read_tasks(ids)  # all read: nothing asked again
         assert _task_queries(statements) == 1
+
+
+def test_a_read_tasks_evidence_is_decoded_when_first_read_and_is_the_same(tmp_path: Path
+                                                                          ) -> None:
+    """The evidence list (most of a row) is decoded on first read, not by `read_tasks`: a
+    queue's tasks are read at once to count what the judge scores, and never look at it."""
+    path = mini_workspace(tmp_path)
+    with WorkspaceStore.open(path) as store:
+        ids = store.task_ids()
+        store.read_tasks(ids)
+        tasks = [store.task(task_id) for task_id in ids]
+        assert all("evidence" not in task.key.__dict__ for task in tasks)
+        rows = {row["id"]: json.loads(row["evidence"])
+                for row in store.rows("SELECT id, evidence FROM tasks")}
+        assert any(rows.values())
+        for task in tasks:
+            copy = task.key.model_copy()
+            assert task.evidence == rows[task.id] == copy.evidence
+            assert task.key == AnswerKey(ground_truth=task.ground_truth, evidence=rows[task.id])
+            assert task.key.model_dump() == {"ground_truth": task.ground_truth,
+                                             "evidence": rows[task.id]}
