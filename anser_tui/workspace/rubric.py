@@ -29,6 +29,7 @@ import math
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from typing import TypeGuard
 
 from anser_tui.core.record import Record
@@ -173,16 +174,25 @@ class Rubric(Record):
         if any(c.key not in marks or not c.valid(marks[c.key]) for c in self.criteria):
             return None
         if self.aggregate is Aggregate.WEIGHTED_0_100:
-            parts = [(Fraction(str(c.weight)), c.fraction(marks[c.key])) for c in self.criteria]
-            if any(f is None for _, f in parts):
+            fractions = tuple(c.fraction(marks[c.key]) for c in self.criteria)
+            if any(f is None for f in fractions):
                 return None
-            return 100 * sum((w * f for w, f in parts if f is not None), Fraction(0))
+            return _weighted(tuple(c.weight for c in self.criteria), fractions)
         weights = [(Fraction(str(c.weight)), int(marks[c.key])) for c in self.criteria]
         if self.aggregate is Aggregate.POINTS_OVER_POSITIVE:
             positive = sum(w for w, _ in weights if w > 0)
             points = sum(w * v for w, v in weights)
             return Fraction(points, positive) if positive else None
         return Fraction(100 if weights[0][1] else 0)
+
+
+@lru_cache(maxsize=1 << 14)
+def _weighted(weights: tuple[float, ...], fractions: tuple[Fraction | None, ...]) -> Fraction:
+    """100 * sum(w_i * f_i), exactly, each weight the decimal it is written as; remembered by
+    value: a rubric's marks take few distinct values, and the sums of fractions were most of
+    the judge runner's CPU per reply (it scores each reply twice)."""
+    return 100 * sum((_exact(w) * f for w, f in zip(weights, fractions, strict=True)
+                      if f is not None), Fraction(0))
 
 
 def at_precision(value: Fraction | float, decimals: int | None) -> float:
