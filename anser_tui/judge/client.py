@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 NO_KEY = "not-needed"  # what a local server without authentication is sent
 RETRY_STATUSES = frozenset({408, 429}) | frozenset(range(500, 600))
 FATAL_STATUSES = frozenset({401, 403, 404})
+# What the openai package tells every endpoint about this machine; left out (see _make_client).
+SDK_HEADERS = ("X-Stainless-Lang", "X-Stainless-Package-Version", "X-Stainless-OS",
+               "X-Stainless-Arch", "X-Stainless-Runtime", "X-Stainless-Runtime-Version",
+               "X-Stainless-Async")
 _KEY_LIKE = re.compile(r"\b(sk|key)-[A-Za-z0-9_*\-]{4,}")
 
 
@@ -86,11 +90,15 @@ class JudgeClient:
         the `aiohttp` extra): its HTTP/1.1 parser and connection pool cost about a third less
         CPU per request than the default httpx transport's, which took the concurrency-64 run
         past DESIGN section 10's budget. One pool serves every connection (aiohttp's does not
-        scan its connections per request, as httpx's did, so there is no need to shard)."""
-        from openai import AsyncOpenAI, DefaultAioHttpClient
+        scan its connections per request, as httpx's did, so there is no need to shard). The
+        SDK's description of this machine (SDK_HEADERS) is not sent: no endpoint needs it, and
+        each header is copied and normalised several times per request."""
+        from openai import AsyncOpenAI, DefaultAioHttpClient, Omit
 
+        left_out: dict[str, Any] = dict.fromkeys(SDK_HEADERS, Omit())  # typed as str values
         return AsyncOpenAI(api_key=key, base_url=self.settings.base_url,
                            timeout=self.settings.timeout_s, max_retries=0,
+                           default_headers=left_out,
                            http_client=DefaultAioHttpClient(timeout=self.settings.timeout_s))
 
     def scrub(self, text: str) -> str:
@@ -152,8 +160,11 @@ class JudgeClient:
         return await self._client.post(self._url, body=body, cast_to=object)
 
     def _completion(self, reply: Any, latency: float, attempt: int) -> Completion:
-        try:
-            text = reply["choices"][0]["message"]["content"]
+        try:  # a message without content (a refusal, say) has none, as openai's types read it
+            message = reply["choices"][0]["message"]
+            if not isinstance(message, dict):
+                raise TypeError
+            text = message.get("content")
         except (KeyError, IndexError, TypeError):
             raise TransportFailure(self._failed("the reply is not a chat completion",
                                                 attempt)) from None
