@@ -100,6 +100,7 @@ class JudgeRunner:
         self.store = store
         self.settings = settings
         self.params = JudgeParams.from_settings(settings)
+        self._params_json = dumps(self.params.as_dict())  # every cache row's, written once
         self.on_judgment = on_judgment
         self.backoff_s = backoff_s
         self.summary = JudgeSummary()
@@ -282,5 +283,5 @@ class JudgeRunner:
                 self.on_judgment(self.summary, judgment)
 
     def _cache_row(self, key: str, reply: Completion) -> tuple[Any, ...]:
-        return (key, self.params.model, dumps(self.params.as_dict()), reply.text, reply.model,
+        return (key, self.params.model, self._params_json, reply.text, reply.model,
                 reply.latency_s, reply.input_tokens, reply.output_tokens)
