@@ -6,7 +6,10 @@ HTTP/1.1 server with keep-alive) so that it does not share the client's interpre
 
     python bench/bench_judge.py [--items 2235] [--concurrency 64] [--delay 0.2]
 
-Prints the figures; exits 1 when the ratio is over budget.
+Prints the figures; exits 1 when the ratio is over budget. Beside them: the client's CPU per
+judgment, the server process's CPU, and a floor: the same requests sent by a bare aiohttp client
+(no openai, no parsing, no workspace) against the same server, which is what the machine allows
+at its present load (the budget's ratio is the runner's, not this one).
 """
 
 from __future__ import annotations
@@ -65,6 +68,36 @@ def serve(delay: float, pipe: Connection) -> None:
     asyncio.run(_serve(delay, pipe))
 
 
+def server_cpu(pid: int) -> float | None:
+    """The CPU seconds (user + system) process `pid` has used so far, where /proc tells."""
+    stat = Path(f"/proc/{pid}/stat")
+    if not stat.exists():
+        return None
+    fields = stat.read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def bare_client(url: str, items: int, concurrency: int) -> float:
+    """Seconds for a bare aiohttp client to send `items` requests like the runner's."""
+    import aiohttp
+
+    body = json.dumps({"model": "bench-judge", "temperature": 0.0, "reasoning_effort": "high",
+                       "messages": [{"role": "user", "content": "x" * 1500}]}).encode()
+    left = items
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=concurrency)) as s:
+        async def sender() -> None:
+            nonlocal left
+            while left > 0:
+                left -= 1
+                async with s.post(url, data=body,
+                                  headers={"content-type": "application/json"}) as reply:
+                    json.loads(await reply.read())
+
+        started = time.perf_counter()
+        await asyncio.gather(*(sender() for _ in range(concurrency)))
+        return time.perf_counter() - started
+
+
 def make_workspace(root: Path, n: int) -> Path:
     from anser_tui.exchange import import_run, init_workspace
 
@@ -116,15 +149,21 @@ def main() -> int:
                                 JudgeParams.from_settings(settings))
             planned = time.perf_counter() - started
             runner = JudgeRunner(store, settings)
+            served = server_cpu(server.pid)
             started, cpu = time.perf_counter(), time.process_time()
             summary = asyncio.run(runner.run(plan))
             wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+            load = os.getloadavg()[0]
+            after = server_cpu(server.pid)
+            serving = None if served is None or after is None else after - served
             started = time.perf_counter()
             again = plan_judging(store, run_items(store, "bench"),
                                  JudgeParams.from_settings(settings))
             rerun = asyncio.run(JudgeRunner(store, settings).run(again))
             rerun_wall = time.perf_counter() - started
             store.close()
+        floor = asyncio.run(bare_client(f"http://127.0.0.1:{port}/v1/chat/completions",
+                                        args.items, args.concurrency))
     finally:
         server.terminate()
     ideal = math.ceil(args.items / args.concurrency) * args.delay
@@ -135,8 +174,11 @@ def main() -> int:
           f"judging {wall:.2f} s; ideal {ideal:.2f} s; "
           f"ratio {ratio:.3f} (budget {BUDGET}x): {'ok' if ratio <= BUDGET else 'OVER BUDGET'}")
     print(f"throughput {summary.done / wall:.0f} judgments/s; client CPU {cpu:.2f} s "
-          f"({cpu / args.items * 1000:.2f} ms a judgment); load average "
-          f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+          f"({cpu / args.items * 1000:.2f} ms a judgment); server CPU "
+          f"{'?' if serving is None else f'{serving:.2f} s'}; load average {load:.2f} on "
+          f"{os.cpu_count()} cores")
+    print(f"floor: a bare aiohttp client, same requests and server, {floor:.2f} s "
+          f"({floor / ideal:.3f}x the ideal; load average {os.getloadavg()[0]:.2f})")
     print(summary.line())
     print(f"re-run: {rerun_wall:.2f} s, {rerun.requests_sent} requests, "
           f"{again.already} already judged")

@@ -4,11 +4,14 @@ A request is a judgment's calls (one for a whole rubric, or one per criterion). 
 independently; once every call of a judgment has its reply, the judgment is parsed, assembled
 and committed, with the cache rows of its fresh replies, in one transaction (shared with the
 judgments completed by replies that were already waiting, never waiting for more), by one
-writer: the thread running the event loop, through a connection of its own opened from the
-store it is given (`store.reopen()`; the given store's connection is never used, so it may
-belong to another thread). Cancelling the run (Ctrl-C) cancels the calls in flight, writes the
-judgments whose replies had all arrived, and re-raises; the next run resumes from there (cached
-replies are not sent again).
+writer at a time through a connection of its own opened from the store it is given
+(`store.reopen()`; the given store's connection is never used, so it may belong to another
+thread). While calls are being sent, the commit runs in a worker thread (SQLite lets go of the
+interpreter while it writes), so the event loop goes on sending and receiving; replies that
+arrive meanwhile are committed together next. Parsing, the summary and the listener stay on the
+loop's thread. Cancelling the run (Ctrl-C) cancels the calls in flight, lets a commit under way
+finish, writes the judgments whose replies had all arrived, and re-raises; the next run resumes
+from there (cached replies are not sent again).
 
 Judge latency and tokens go in the judgment rows: evaluation overhead, kept apart from the
 evaluated system's log figures.
@@ -97,6 +100,7 @@ class JudgeRunner:
         self.store = store
         self.settings = settings
         self.params = JudgeParams.from_settings(settings)
+        self._params_json = dumps(self.params.as_dict())  # every cache row's, written once
         self.on_judgment = on_judgment
         self.backoff_s = backoff_s
         self.summary = JudgeSummary()
@@ -105,6 +109,8 @@ class JudgeRunner:
         self._judge = self.params.model
         self._arrived: dict[int, dict[int, Completion | str]] = {}
         self._fresh: dict[int, set[int]] = {}
+        # the commit under way in the worker thread, and the judgments it writes
+        self._writing: tuple[asyncio.Future[list[Judgment]], list[Judgment]] | None = None
 
     async def run(self, plan: JudgePlan) -> JudgeSummary:
         """Judge the plan's requests; on cancellation, write what arrived, then re-raise."""
@@ -171,6 +177,14 @@ class JudgeRunner:
             failed = None if recorder.cancelled() else recorder.exception()
             if failed is not None:
                 raise failed from None
+            if self._writing is not None:  # stopped during a commit, which goes on: let it end
+                write, judgments = self._writing
+                self._writing = None
+                await asyncio.wait([write])
+                unwritten = write.exception()
+                if unwritten is not None:
+                    raise unwritten from None
+                self._counted(judgments)
             left = []
             while not arrived.empty():
                 outcome = arrived.get_nowait()
@@ -194,7 +208,7 @@ class JudgeRunner:
                           senders: list[asyncio.Task[None]]) -> None:
         """Take each reply as it arrives, with every other one already waiting: the judgments
         they complete are committed together (one transaction however many arrived at once,
-        never waiting for more)."""
+        never waiting for more), in a worker thread."""
         try:
             done = False
             while not done:
@@ -202,13 +216,26 @@ class JudgeRunner:
                 while not arrived.empty():
                     outcomes.append(arrived.get_nowait())
                 done = None in outcomes
-                self._take(writer, [o for o in outcomes if o is not None])
+                judgments, cache_rows = self._judged(
+                    self._arrive([o for o in outcomes if o is not None]))
+                if not judgments:
+                    continue
+                write = asyncio.ensure_future(asyncio.to_thread(add_judgments, writer,
+                                                                judgments, cache_rows))
+                self._writing = (write, judgments)
+                await asyncio.shield(write)  # a cancelled recorder leaves the commit running
+                self._writing = None
+                self._counted(judgments)
         except Exception:
             for sender in senders:
                 sender.cancel()
             raise
 
     def _take(self, writer: WorkspaceStore, outcomes: list[Outcome]) -> None:
+        self._record(writer, self._arrive(outcomes))
+
+    def _arrive(self, outcomes: list[Outcome]) -> list[int]:
+        """Note the replies; the requests they complete."""
         complete = []
         for index, call_index, reply in outcomes:
             if isinstance(reply, Completion):
@@ -219,14 +246,20 @@ class JudgeRunner:
             self._arrived[index][call_index] = reply
             if len(self._arrived[index]) == len(self._requests[index].calls):
                 complete.append(index)
-        self._record(writer, complete)
+        return complete
 
     def _record(self, writer: WorkspaceStore, indexes: list[int]) -> None:
         """Parse and assemble complete judgments; commit them with their fresh replies'
-        cache, in one transaction."""
-        if not indexes:
-            return
-        judgments, cache_rows = [], []
+        cache, in one transaction, on this thread."""
+        judgments, cache_rows = self._judged(indexes)
+        if judgments:
+            add_judgments(writer, judgments, cache_rows)
+            self._counted(judgments)
+
+    def _judged(self, indexes: list[int]) -> tuple[list[Judgment], list[tuple[Any, ...]]]:
+        """The judgments of complete requests, and the cache rows of their fresh replies."""
+        judgments: list[Judgment] = []
+        cache_rows: list[tuple[Any, ...]] = []
         for index in indexes:
             request = self._requests[index]
             got = self._arrived.pop(index)
@@ -237,7 +270,10 @@ class JudgeRunner:
                            for call_index, (call, reply) in enumerate(zip(request.calls,
                                                                           arrived, strict=True))
                            if isinstance(reply, Completion) and call_index in self._fresh[index]]
-        add_judgments(writer, judgments, cache_rows)
+        return judgments, cache_rows
+
+    def _counted(self, judgments: list[Judgment]) -> None:
+        """Count committed judgments and tell the listener, on the event loop's thread."""
         for judgment in judgments:
             self.summary.counts[judgment.status.value] += 1
             if judgment.status is JudgmentStatus.TRANSPORT_ERROR and \
@@ -247,5 +283,5 @@ class JudgeRunner:
                 self.on_judgment(self.summary, judgment)
 
     def _cache_row(self, key: str, reply: Completion) -> tuple[Any, ...]:
-        return (key, self.params.model, dumps(self.params.as_dict()), reply.text, reply.model,
+        return (key, self.params.model, self._params_json, reply.text, reply.model,
                 reply.latency_s, reply.input_tokens, reply.output_tokens)

@@ -29,6 +29,7 @@ import math
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from typing import TypeGuard
 
 from anser_tui.core.record import Record
@@ -170,19 +171,57 @@ class Rubric(Record):
         return None if exact is None else at_precision(exact, self.decimals)
 
     def _exact(self, marks: Mapping[str, Mark]) -> Fraction | None:
-        if any(c.key not in marks or not c.valid(marks[c.key]) for c in self.criteria):
-            return None
-        if self.aggregate is Aggregate.WEIGHTED_0_100:
-            parts = [(Fraction(str(c.weight)), c.fraction(marks[c.key])) for c in self.criteria]
-            if any(f is None for _, f in parts):
+        values = tuple(marks.get(c.key) for c in self.criteria)
+        shape = tuple((c.kind, c.weight) for c in self.criteria)
+        if all(kind in _INTEGER_KINDS for kind, _ in shape):
+            if not all(isinstance(v, int) for v in values):  # missing, or no integer: invalid
                 return None
-            return 100 * sum((w * f for w, f in parts if f is not None), Fraction(0))
-        weights = [(Fraction(str(c.weight)), int(marks[c.key])) for c in self.criteria]
-        if self.aggregate is Aggregate.POINTS_OVER_POSITIVE:
-            positive = sum(w for w, _ in weights if w > 0)
-            points = sum(w * v for w, v in weights)
-            return Fraction(points, positive) if positive else None
-        return Fraction(100 if weights[0][1] else 0)
+            return _integer_score(self.aggregate, shape, tuple((type(v), v) for v in values))
+        if any(v is None or not c.valid(v) for c, v in zip(self.criteria, values, strict=True)):
+            return None
+        fractions = tuple(c.fraction(marks[c.key]) for c in self.criteria)
+        return _combine(self.aggregate, tuple(w for _, w in shape), fractions, values)
+
+
+_INTEGER_KINDS = (CriterionKind.SCALE_0_4, CriterionKind.BINARY)
+
+
+@lru_cache(maxsize=1 << 14)
+def _integer_score(aggregate: Aggregate, shape: tuple[tuple[CriterionKind, float], ...],
+                   values: tuple[tuple[type, int], ...]) -> Fraction | None:
+    """The exact score of integer marks ((type, value) each: True is valid for a binary
+    criterion only) under criteria of integer kinds ((kind, weight) each), as
+    `Criterion.valid` and `Criterion.fraction` make it. A pure function of these values, so
+    remembered: a rubric's marks take few distinct values, and the exact arithmetic was most
+    of the judge runner's CPU per reply, which it scores twice."""
+    fractions = []
+    for (kind, _), (kind_of_value, value) in zip(shape, values, strict=True):
+        top = 4 if kind is CriterionKind.SCALE_0_4 else 1
+        if (kind_of_value is bool and kind is not CriterionKind.BINARY) \
+                or not 0 <= value <= top:
+            return None
+        fractions.append(Fraction(int(value), top))
+    return _combine(aggregate, tuple(w for _, w in shape), tuple(fractions),
+                    tuple(v for _, v in values))
+
+
+def _combine(aggregate: Aggregate, weights: tuple[float, ...],
+             fractions: tuple[Fraction | None, ...], values: tuple[Mark | None, ...]
+             ) -> Fraction | None:
+    """The aggregate of valid marks (`values`, their `fractions` of full credit), exactly,
+    each weight the decimal it is written as."""
+    if aggregate is Aggregate.WEIGHTED_0_100:
+        if any(f is None for f in fractions):
+            return None
+        return 100 * sum((_exact(w) * f for w, f in zip(weights, fractions, strict=True)
+                          if f is not None), Fraction(0))
+    points = [(_exact(w), int(v)) for w, v in zip(weights, values, strict=True)
+              if v is not None]
+    if aggregate is Aggregate.POINTS_OVER_POSITIVE:
+        positive = sum(w for w, _ in points if w > 0)
+        total = sum(w * v for w, v in points)
+        return Fraction(total, positive) if positive else None
+    return Fraction(100 if points[0][1] else 0)
 
 
 def at_precision(value: Fraction | float, decimals: int | None) -> float:

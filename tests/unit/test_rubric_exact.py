@@ -4,6 +4,7 @@ by hand: a weight is the fraction its shortest decimal writes."""
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import product
 
 from anser_tui.benchmarks.anser.groups import RUBRICS
 from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Rubric
@@ -32,3 +33,49 @@ def test_points_over_positive_is_exact() -> None:
     assert rubric.score({"a": True, "b": True, "c": False, "d": 1}) == float(Fraction(11, 19))
     # met b only: -3/4 over 19/4 = -3/19 (below 0: the negative criterion outweighs)
     assert rubric.score({"a": 0, "b": 1, "c": 0, "d": 0}) == float(Fraction(-3, 19))
+
+
+def _by_hand(rubric: Rubric, marks: dict[str, object]) -> Fraction | None:
+    """DESIGN 6's formula written out again: 100 * sum(w_i * d_i / 4), binary d over 1."""
+    total = Fraction(0)
+    for c in rubric.criteria:
+        value = marks.get(c.key)
+        top = 4 if c.kind is CriterionKind.SCALE_0_4 else 1
+        if not isinstance(value, int) or (isinstance(value, bool)
+                                          and c.kind is not CriterionKind.BINARY):
+            return None
+        if not 0 <= value <= top:
+            return None
+        total += Fraction(str(c.weight)) * Fraction(int(value), top)
+    return 100 * total
+
+
+def test_every_mark_combination_of_every_weighted_rubric_scores_as_by_hand() -> None:
+    # the scores are remembered by value (workspace.rubric._integer_score): each rubric's
+    # every 0-4 combination twice, then marks out of range, booleans and missing ones
+    for rubric in RUBRICS.values():
+        for _ in range(2):
+            for values in product(range(5), repeat=len(rubric.criteria)):
+                marks: dict[str, object] = dict(zip(rubric.keys, values, strict=True))
+                expected = _by_hand(rubric, marks)
+                assert expected is not None
+                assert rubric.score(marks) == float(expected)  # type: ignore[arg-type]
+        first = rubric.keys[0]
+        base = dict.fromkeys(rubric.keys, 2)
+        for bad in (5, -1, True, 2.0, "2", None):
+            assert rubric.score({**base, first: bad}) is None, bad  # type: ignore[dict-item]
+        assert rubric.score({k: v for k, v in base.items() if k != first}) is None
+
+
+def test_a_rubric_of_scale_and_binary_criteria_checks_each_mark_by_its_own_kind() -> None:
+    criteria = (Criterion(key="s", label="s", kind=CriterionKind.SCALE_0_4, weight=0.7),
+                Criterion(key="b", label="b", kind=CriterionKind.BINARY, weight=0.3))
+    rubric = Rubric(id="mixed", label="mixed", criteria=criteria)
+    for s, b in product((0, 1, 2, 3, 4, 5, True), (0, 1, 2, True, False)):
+        marks: dict[str, object] = {"s": s, "b": b}
+        expected = _by_hand(rubric, marks)
+        got = rubric.score(marks)  # type: ignore[arg-type]
+        assert got == (None if expected is None else float(expected)), (s, b)
+    # 100 * (.7 * 3/4 + .3 * 1) = 82.5; True is 1 for the binary criterion only
+    assert rubric.score({"s": 3, "b": True}) == 82.5
+    assert rubric.score({"s": True, "b": 1}) is None

@@ -23,19 +23,24 @@ SCORE_KEY = "score_0_100"
 REASON_KEY = "reason"
 
 
-@cache
 def output_model(rubric: Rubric) -> type[BaseModel]:
     """The pydantic model of a judge output under `rubric`: its dimension names, strictly typed.
 
     Other keys the judge adds are ignored; `reason` may be absent but is text when present.
     """
+    return _output_model(rubric.id, tuple((c.key, c.max_value) for c in rubric.criteria))
+
+
+@cache
+def _output_model(name: str, dimensions: tuple[tuple[str, int], ...]) -> type[BaseModel]:
+    """Made once per rubric id and (key, highest mark) of its dimensions, all the model
+    depends on (a key much cheaper to hash than the rubric, once per reply)."""
     fields: dict[str, Any] = {
-        c.key: (Annotated[int, Field(strict=True, ge=0, le=c.max_value)], ...)
-        for c in rubric.criteria}
+        key: (Annotated[int, Field(strict=True, ge=0, le=top)], ...) for key, top in dimensions}
     fields[SCORE_KEY] = (Annotated[float, Field(strict=True, ge=0, le=100,
                                                 allow_inf_nan=False)], ...)
     fields[REASON_KEY] = (Annotated[str | None, Field(strict=True)], None)
-    return create_model(f"JudgeOutput_{rubric.id}", __config__=ConfigDict(extra="ignore"),
+    return create_model(f"JudgeOutput_{name}", __config__=ConfigDict(extra="ignore"),
                         **fields)
 
 
