@@ -23,6 +23,7 @@ from anser_tui.core.text import neutralize
 from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
 from anser_tui.corpora.library import CorpusLibrary
 from anser_tui.widgets.evidence_table import EvidenceTable
+from anser_tui.widgets.layout_ahead import Unscrolled, expect_vertical_scrollbar, laid_out_height
 
 _NOTE_STYLE = {CorpusStatus.LEAKED: "tui.warning", CorpusStatus.NOT_IN_CORPUS: "tui.error",
                CorpusStatus.CROSS_CORPUS: "tui.accent", CorpusStatus.UNAVAILABLE: "dim"}
@@ -37,7 +38,7 @@ class EvidenceEntry:
     label: str  # "retrieved #3 · ✓ hit", "gold · ✗ missed"
 
 
-class EvidencePanel(Horizontal):
+class EvidencePanel(Horizontal, Unscrolled):
     """Two tables: what the system retrieved (ranked) and what it should have (gold)."""
 
     DEFAULT_CSS = """
@@ -121,6 +122,10 @@ class EvidencePanel(Horizontal):
             self.styles.height = rows
         self.retrieved_table.show(len(diff.retrieved), self._retrieved_cells)
         self.gold_table.show(len(diff.gold), self._gold_cells)
+        height = laid_out_height(self)  # the tables' scroll bars decided for it now
+        if height is not None:
+            expect_vertical_scrollbar(self.retrieved_table, len(diff.retrieved) + 1, height)
+            expect_vertical_scrollbar(self.gold_table, len(diff.gold) + 1, height)
         self._titles()
 
     def _fit_columns(self) -> None:

@@ -21,6 +21,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from anser_tui.widgets.framed import Frame, framed_lines
+from anser_tui.widgets.layout_ahead import expect_vertical_scrollbar
 from anser_tui.widgets.render import safe
 from anser_tui.widgets.wrap import wrapped_lines
 
@@ -111,9 +112,19 @@ class TextPanel(ScrollView, can_focus=True):
         """Lines of the body out of view (0: the panel shows it whole)."""
         return max(0, len(self._lines) - self.scrollable_content_region.height)
 
+    def expect(self, width: int, height: int) -> None:
+        """The panel is about to be `width` x `height` cells (its border, padding and gutter
+        included): its lines and its "↓ N more" drawn for that size now, in the frame that
+        gives it, not one frame after its resize."""
+        gutter = self.styles.gutter
+        self._layout_lines(width - gutter.width - self.styles.scrollbar_size_vertical)
+        self._mark_cut(height - gutter.height)
+        expect_vertical_scrollbar(self, len(self._lines), height)
+
     # -- rendering -------------------------------------------------------------------------
-    def _layout_lines(self) -> None:
-        width = self.scrollable_content_region.width
+    def _layout_lines(self, width: int | None = None) -> None:
+        if width is None:
+            width = self.scrollable_content_region.width
         if width <= 0 or width == self._width:
             return
         self._width = width
@@ -130,9 +141,11 @@ class TextPanel(ScrollView, can_focus=True):
         super().watch_scroll_y(old, new)
         self._mark_cut()
 
-    def _mark_cut(self) -> None:
-        """Say in the bottom border how much is out of view, or nothing when all is shown."""
-        height = self.scrollable_content_region.height
+    def _mark_cut(self, height: int | None = None) -> None:
+        """Say in the bottom border how much is out of view, or nothing when all is shown;
+        `height`: the rows of text it shows (default: those it has)."""
+        if height is None:
+            height = self.scrollable_content_region.height
         total = len(self._lines)
         above = int(self.scroll_y)
         below = max(0, total - height - above)
