@@ -39,7 +39,10 @@ class EvidenceEntry:
 
 
 class EvidencePanel(Horizontal, Unscrolled):
-    """Two tables: what the system retrieved (ranked) and what it should have (gold)."""
+    """Two tables: what the system retrieved (ranked) and what it should have (gold). It
+    draws blank lines in its background (`BLANK`): its two tables cover it whole."""
+
+    BLANK = True
 
     DEFAULT_CSS = """
     EvidencePanel { height: 12; }

@@ -174,7 +174,8 @@ class TextPanel(ScrollView, can_focus=True):
         if key != self._strip_key:
             self._strip_key = key
             self._strips = {}
-        return framed_lines(self, crop, self._frame) or super().render_lines(crop)
+        blank_from = max(0, len(self._lines) - int(self.scroll_y))
+        return framed_lines(self, crop, self._frame, blank_from) or super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         index = y + int(self.scroll_y)

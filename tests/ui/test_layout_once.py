@@ -71,3 +71,15 @@ async def test_each_next_item_is_painted_once_as_it_settles(
             assert painted, "the next item was never painted"
             assert painted[0] == frame(screen), f"item {screen.position}: a second frame"
             scroll_bars_match_their_text(screen)
+
+
+async def test_a_folded_section_names_the_unfold_key_as_remapped(tmp_path: Path) -> None:
+    from anser_tui.core.settings import Settings
+
+    workspace = ensure_demo_workspace("prbench", tmp_path / "prbench")
+    for keymap, shown in (({}, "e unfolds"), ({"review.unfold": "v"}, "v unfolds")):
+        app = build_app(workspace, reviewer="tester", settings=Settings(keymap=keymap))
+        async with app.run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            task = str(app.screen.query_one("#task", TextPanel).content)
+            assert shown in task, task[:300]
