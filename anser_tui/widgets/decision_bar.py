@@ -83,6 +83,7 @@ class DecisionBar(Static):
         self.reason: ReasonCode | None = None
         self.shown_at = time.monotonic()
         self.last_commit: tuple[Item, Decision] | None = None  # the latest accept or override
+        self._said: tuple[object, ...] | None = None  # what the bar shows, all that draws it
 
     def watch_restored(self, restored: bool) -> None:
         self.set_class(restored, "-draft")
@@ -140,12 +141,19 @@ class DecisionBar(Static):
         width = self.content_region.width
         whole = Text().join(text for text, _rank in parts)
         standing = Text().join(text for text, rank in parts if rank == 0)
-        if width <= 0 or whole.cell_len <= width or standing.cell_len > width:
-            self.update(whole)
-        else:
-            self.update(fit_parts(parts, width))
+        line = whole if width <= 0 or whole.cell_len <= width or standing.cell_len > width \
+            else fit_parts(parts, width)
+        said = (line.plain, tuple(line.spans), str(line.style), line.no_wrap, line.overflow)
+        if said != self._said:  # the next item of a group often says the same: not redrawn
+            self._said = said
+            self.update(line)
 
     def on_resize(self) -> None:
+        self.redraw()
+
+    def restyle(self) -> None:
+        """The theme changed: draw the line again in its colours, the same text or not."""
+        self._said = None
         self.redraw()
 
     def _changed(self) -> None:

@@ -83,3 +83,22 @@ async def test_a_folded_section_names_the_unfold_key_as_remapped(tmp_path: Path)
             await pilot.pause()
             task = str(app.screen.query_one("#task", TextPanel).content)
             assert shown in task, task[:300]
+
+
+async def test_the_marks_bar_takes_a_new_theme_although_its_text_is_the_same(
+        tmp_path: Path) -> None:
+    """The bar redraws only when its text changes; a theme change draws it again."""
+    from anser_tui.widgets.decision_bar import DecisionBar
+
+    app = build_app(ensure_demo_workspace("anser", tmp_path / "anser"), reviewer="tester")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(DecisionBar)
+        app.theme = "textual-light"
+        await pilot.pause()
+        await pilot.pause()
+        themed = frame(app.screen)
+        bar._said = None  # drawn from scratch in the light theme
+        bar.redraw()
+        await pilot.pause()
+        assert frame(app.screen) == themed
