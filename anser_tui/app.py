@@ -91,6 +91,7 @@ class AnserApp(App[None]):
             for panel in screen.query(TextPanel):
                 panel.redraw()
             if isinstance(screen, ReviewScreen) and screen.view is not None:
+                screen.bar.restyle()
                 screen.refresh_decision()
 
     def on_home_screen_session_opened(self, message: HomeScreen.SessionOpened) -> None:

@@ -70,6 +70,7 @@ class CriterionList(Static, can_focus=True):
         self.judge: dict[str, int] = {}
         self.standing: dict[str, int] = {}
         self._first = 0  # the first row shown (the list shows a window of its rows)
+        self._expected: int | None = None  # the rows of text it is about to have (`expect`)
         self._said = ""  # what the bottom border says is out of view
 
     def load(self, rubric: Rubric, judge: dict[str, int], standing: dict[str, int],
@@ -121,7 +122,8 @@ class CriterionList(Static, can_focus=True):
     def _window(self, total: int) -> tuple[int, int]:
         """The first row shown and how many fit under the column names (all of them before
         the list has a size), moved the least that keeps the focused row in view."""
-        height = self.content_region.height - self.HEADER
+        rows = self.content_region.height if self._expected is None else self._expected
+        height = rows - self.HEADER
         if height <= 0 or height >= total:
             self._first = 0
             return 0, total
@@ -133,7 +135,15 @@ class CriterionList(Static, can_focus=True):
         self._first = first
         return first, height
 
+    def expect(self, rows: int) -> None:
+        """The list is about to show `rows` lines of text: its window drawn for them now, in
+        the frame that gives them, not one frame after its resize."""
+        if rows != self._expected:
+            self._expected = rows
+            self.redraw()
+
     def on_resize(self) -> None:
+        self._expected = None  # the rows it has now
         self.redraw()
 
     def action_move(self, step: int) -> None:

@@ -14,13 +14,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
-from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import var
-from textual.visual import visualize
 from textual.widgets import Static
 
 from anser_tui.benchmarks.card import FormKind
@@ -41,9 +38,6 @@ from anser_tui.workspace.decisions import verdict_kind
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import Decision, DecisionKind, ReasonCode
 from anser_tui.workspace.rubric import Criterion, CriterionKind, Mark
-
-if TYPE_CHECKING:
-    from textual.css.styles import RulesMap
 
 
 class DecisionBar(Static):
@@ -96,7 +90,7 @@ class DecisionBar(Static):
         self.reason: ReasonCode | None = None
         self.shown_at = time.monotonic()
         self.last_commit: tuple[Item, Decision] | None = None  # the latest accept or override
-        self._parts: Parts = []  # the line's parts as last shown
+        self._said: tuple[object, ...] | None = None  # what the bar shows, all that draws it
 
     def watch_restored(self, restored: bool) -> None:
         self.set_class(restored, "-draft")
@@ -160,33 +154,23 @@ class DecisionBar(Static):
         return Commit.ACCEPT if same else Commit.OVERRIDE
 
     def _show(self, parts: Parts) -> None:
-        self._parts = parts
-        self.update(self._line_at(self.content_region.width))
-
-    def _line_at(self, width: int) -> Text:
-        """One line where it fits `width`: the hints go first (" …" says so); what stands
-        wraps."""
-        parts = self._parts
+        """One line where it fits: the hints go first (" …" says so); what stands wraps."""
+        width = self.content_region.width
         whole = Text().join(text for text, _rank in parts)
         standing = Text().join(text for text, rank in parts if rank == 0)
-        if width <= 0 or whole.cell_len <= width or standing.cell_len > width:
-            return whole
-        return fit_parts(parts, width)
-
-    def render(self) -> Text:
-        """The line fitted to the bar's width as it is painted (given before the bar was laid
-        out, it was the whole line)."""
-        return self._line_at(self.content_region.width)
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """The rows of the line fitted to `width`: the bar is laid out at its width, so that
-        its first paint is as tall as what it shows, not as the whole line given before."""
-        if width <= 0:
-            return 0
-        line = visualize(self, self._line_at(width), markup=False)
-        return line.get_height(cast("RulesMap", self.styles), width)  # as Textual's own
+        line = whole if width <= 0 or whole.cell_len <= width or standing.cell_len > width \
+            else fit_parts(parts, width)
+        said = (line.plain, tuple(line.spans), str(line.style), line.no_wrap, line.overflow)
+        if said != self._said:  # the next item of a group often says the same: not redrawn
+            self._said = said
+            self.update(line)
 
     def on_resize(self) -> None:
+        self.redraw()
+
+    def restyle(self) -> None:
+        """The theme changed: draw the line again in its colours, the same text or not."""
+        self._said = None
         self.redraw()
 
     def _changed(self) -> None:

@@ -23,6 +23,7 @@ from anser_tui.core.text import neutralize
 from anser_tui.corpora.documents import CorpusStatus, EvidenceNote
 from anser_tui.corpora.library import CorpusLibrary
 from anser_tui.widgets.evidence_table import EvidenceTable
+from anser_tui.widgets.layout_ahead import Unscrolled, expect_vertical_scrollbar, laid_out_height
 
 _NOTE_STYLE = {CorpusStatus.LEAKED: "tui.warning", CorpusStatus.NOT_IN_CORPUS: "tui.error",
                CorpusStatus.CROSS_CORPUS: "tui.accent", CorpusStatus.UNAVAILABLE: "dim"}
@@ -37,8 +38,11 @@ class EvidenceEntry:
     label: str  # "retrieved #3 · ✓ hit", "gold · ✗ missed"
 
 
-class EvidencePanel(Horizontal):
-    """Two tables: what the system retrieved (ranked) and what it should have (gold)."""
+class EvidencePanel(Horizontal, Unscrolled):
+    """Two tables: what the system retrieved (ranked) and what it should have (gold). It
+    draws blank lines in its background (`BLANK`): its two tables cover it whole."""
+
+    BLANK = True
 
     DEFAULT_CSS = """
     EvidencePanel { height: 12; }
@@ -121,6 +125,10 @@ class EvidencePanel(Horizontal):
             self.styles.height = rows
         self.retrieved_table.show(len(diff.retrieved), self._retrieved_cells)
         self.gold_table.show(len(diff.gold), self._gold_cells)
+        height = laid_out_height(self)  # the tables' scroll bars decided for it now
+        if height is not None:
+            expect_vertical_scrollbar(self.retrieved_table, len(diff.retrieved) + 1, height)
+            expect_vertical_scrollbar(self.gold_table, len(diff.gold) + 1, height)
         self._titles()
 
     def _fit_columns(self) -> None:
@@ -132,8 +140,8 @@ class EvidencePanel(Horizontal):
         rank = max(4, len(str(len(diff.retrieved))))
         ids = [r.id for r in head] + diff.gold_ids[:200]
         id_width = min(24, max([4, *(cell_len(neutralize(i)) for i in ids)]))
-        statuses = [self._retrieved_cells(i)[2].cell_len for i in range(len(head))]
-        statuses += [self._gold_cells(i)[1].cell_len for i in range(min(200, len(diff.gold)))]
+        statuses = [self._retrieved_status(i).cell_len for i in range(len(head))]
+        statuses += [self._gold_status(i).cell_len for i in range(min(200, len(diff.gold)))]
         status_width = min(24, max([14, *statuses]))
         self.retrieved_table.columns = [("rank", rank), ("id", id_width),
                                         ("status", status_width), ("title", 0)]
@@ -143,20 +151,29 @@ class EvidencePanel(Horizontal):
         assert self.diff is not None
         row = self.diff.retrieved[index]
         rank = Text("dup", style="dim") if row.rank is None else Text(str(row.rank))
+        return [rank, Text(neutralize(row.id)), self._retrieved_status(index),
+                self._title(row.id)]
+
+    def _retrieved_status(self, index: int) -> Text:
+        """A retrieved row's status cell (the columns are fitted to these alone)."""
+        assert self.diff is not None
+        row = self.diff.retrieved[index]
         if row.rank is None:
-            base = (f"repeat of #{row.duplicate_of}", "dim")
-        else:
-            base = ("✓ hit", "tui.success") if row.hit else ("✗ miss", "tui.error")
-        status = Text(*base) if row.rank is None else self._status(row.id, row.hit, base)
-        return [rank, Text(neutralize(row.id)), status, self._title(row.id)]
+            return Text(f"repeat of #{row.duplicate_of}", "dim")
+        base = ("✓ hit", "tui.success") if row.hit else ("✗ miss", "tui.error")
+        return self._status(row.id, row.hit, base)
 
     def _gold_cells(self, index: int) -> list[Text]:
         assert self.diff is not None
         gold = self.diff.gold[index]
+        return [Text(neutralize(gold.id)), self._gold_status(index), self._title(gold.id)]
+
+    def _gold_status(self, index: int) -> Text:
+        assert self.diff is not None
+        gold = self.diff.gold[index]
         base = ((f"✓ retrieved @{gold.rank}", "tui.success") if gold.rank is not None
                 else ("✗ missed", "tui.error"))
-        return [Text(neutralize(gold.id)), self._status(gold.id, gold.rank is not None, base),
-                self._title(gold.id)]
+        return self._status(gold.id, gold.rank is not None, base)
 
     def _title(self, evidence: str) -> Text:
         note = self.notes.get(evidence)

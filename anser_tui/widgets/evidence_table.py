@@ -139,7 +139,8 @@ class EvidenceTable(ScrollView, can_focus=True):
                 base + self.get_component_rich_style("evidence-table--cursor"),
                 base + self.get_component_rich_style("evidence-table--odd"),
                 base)
-        return framed_lines(self, crop, self._frame) or super().render_lines(crop)
+        blank_from = max(1, self.count + 1 - round(self.scroll_y))  # rows past the last
+        return framed_lines(self, crop, self._frame, blank_from) or super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width

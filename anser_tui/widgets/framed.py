@@ -32,6 +32,7 @@ class Frame:
     def __init__(self) -> None:
         self._rows: dict[tuple[object, ...], Strip] = {}
         self._sides: dict[tuple[object, ...], Sides] = {}
+        self._blank: dict[tuple[object, ...], Strip] = {}  # a content row with no text
 
     def row(self, key: tuple[object, ...], draw: Region, widget: Widget) -> Strip:
         strip = self._rows.get(key)
@@ -53,9 +54,12 @@ class Frame:
         return sides
 
 
-def framed_lines(widget: Widget, crop: Region, frame: Frame) -> list[Strip] | None:
+def framed_lines(widget: Widget, crop: Region, frame: Frame, blank_from: int | None = None
+                 ) -> list[Strip] | None:
     """The strips of `widget` in `crop` (widget coordinates), or None where the frame is not
-    the plain one this draws (the caller then asks Textual)."""
+    the plain one this draws (the caller then asks Textual). `blank_from`: the first content
+    row (0: the one under the top border) from which the widget draws only blank lines in its
+    own style; those rows are drawn once a look and kept (most of a short answer's panel)."""
     styles = widget.styles
     width, height = widget.region.size
     gutter = styles.gutter
@@ -69,6 +73,7 @@ def framed_lines(widget: Widget, crop: Region, frame: Frame) -> list[Strip] | No
     base_background, background = widget.background_colors
     inner = widget._styles_cache.get_inner_outer(base_background, background)[0].rich_style
     filters = widget.get_line_filters()
+    blank_key = (*look, content_width, *filters)
     strips: list[Strip] = []
     for y in crop.line_range:
         if y == 0:
@@ -79,6 +84,10 @@ def framed_lines(widget: Widget, crop: Region, frame: Frame) -> list[Strip] | No
             strips.append(frame.row((*look, "bottom", widget._border_subtitle),
                                     Region(0, y, width, 1), widget))
             continue
+        blank = blank_from is not None and y - 1 >= blank_from
+        if blank and (kept := frame._blank.get(blank_key)) is not None:
+            strips.append(kept)
+            continue
         line = widget.render_line(y - 1)
         if line.cell_length > content_width:
             line = line.crop(0, content_width)
@@ -87,7 +96,12 @@ def framed_lines(widget: Widget, crop: Region, frame: Frame) -> list[Strip] | No
             segments = [*segments, Segment(" " * (content_width - line.cell_length), inner)]
         for line_filter in filters:
             segments = line_filter.apply(segments, background)
-        strips.append(Strip([*prefix, *segments, *suffix], width))
+        strip = Strip([*prefix, *segments, *suffix], width)
+        if blank:
+            if len(frame._blank) > 32:
+                frame._blank.clear()
+            frame._blank[blank_key] = strip
+        strips.append(strip)
     if crop.column_span != (0, width):
         x1, x2 = crop.column_span
         strips = [strip.crop(x1, x2) for strip in strips]

@@ -5,10 +5,11 @@ it is; the judge panel counts a criterion list's marks and follows the marks bei
 
 Their heights and the split between the columns follow what each panel holds
 (`widgets.panel_fit`), fitted again whenever a panel's text or the space changes; `zoom` gives
-one panel the whole of it, and back. The space is fitted as Textual lays the panels out
-(`arrange`), so the first paint (and the first after a resize) shows them fitted: fitted on
-the resize event instead, they were painted at the first layout's shares, then laid out and
-painted again.
+one panel the whole of it, and back. A new item also changes the height of what is below them
+(the evidence tables, as tall as their rows; the marks bar, as tall as its text), so they are
+fitted to the rows the next layout will leave them, and each text panel is told its size
+before it gets it: one layout and one frame show the item, not a frame with the panels of the
+old height and a second one fitted again after the resize.
 """
 
 from __future__ import annotations
@@ -17,16 +18,16 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
 from textual import on
-from textual._arrange import DockArrangeResult
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Size
+from textual.widget import Widget
 
 from anser_tui.benchmarks.card import FormKind
 from anser_tui.review.item_view import ItemView
 from anser_tui.review.session import ReviewSession
 from anser_tui.widgets.card_text import block_text
 from anser_tui.widgets.criterion_list import CriterionList, binary_marks
+from anser_tui.widgets.layout_ahead import Unscrolled, laid_out_height
 from anser_tui.widgets.panel_fit import BORDER_ROWS, SIDE_CELLS, Slot, fit
 from anser_tui.widgets.render import judge_body, metrics_body, unjudged_body, with_parsed
 from anser_tui.widgets.text_panel import TextPanel
@@ -36,7 +37,7 @@ LEAST = {"task": 4, "answer": 4, "metrics": 3, "ground-truth": 3, "criteria": 5,
 ZOOMABLE = ("task", "answer", "metrics", "ground-truth", "criteria", "judge")
 
 
-class Column(Vertical):
+class Column(Vertical, Unscrolled):
     """One column of panels. It draws blank lines in its background (`BLANK`: it has no
     border, padding or text of its own, and its panels cover it): every item resizes the
     columns, and Textual would otherwise draw their full height through its styles cache."""
@@ -44,7 +45,7 @@ class Column(Vertical):
     BLANK = True
 
 
-class ItemPanels(Horizontal):
+class ItemPanels(Horizontal, Unscrolled):
     BLANK = True  # as a Column: its columns cover it
     DEFAULT_CSS = """
     ItemPanels .-zoomed-away { display: none !important; }
@@ -57,6 +58,7 @@ class ItemPanels(Horizontal):
         self.criteria = CriterionList(id="criteria")
         self.zoomed: str | None = None  # the panel given the whole space, if any
         self._held = 0  # inside `fitted_once`: refits wait for its end
+        self._detail: tuple[ItemView | None, str] | None = None  # the criterion detailed
 
     def compose(self) -> ComposeResult:
         with Column(id="left"):
@@ -88,8 +90,10 @@ class ItemPanels(Horizontal):
             self.criteria.load(view.rubric, binary_marks(judge),
                                binary_marks(verdict.marks) if verdict else {},
                                binary_marks(typed))
+            self._show_detail(view.rubric.criteria[0].key)  # in this frame, not after `Moved`
             self.criteria.focus()
         elif card.reference is not None:
+            self._detail = None
             self.query_one("#ground-truth", TextPanel).show(block_text(card.reference),
                                                             title=card.reference.title)
             if not view.has_evidence:
@@ -134,20 +138,29 @@ class ItemPanels(Horizontal):
         """The focused criterion's details beside the list. The panel was fitted to the
         longest criterion's details (`TextPanel.reserve`), so moving along the list leaves
         the layout and the list's rows where they are; fitted again only if they are cut."""
+        if not self._show_detail(event.criterion.key):
+            return
+        panel = self.query_one("#ground-truth", TextPanel)
+        width, height = panel.size
+        if not width or panel.lines_at(width - SIDE_CELLS) + BORDER_ROWS > height:
+            self.refit()
+
+    def _show_detail(self, key: str) -> bool:
+        """The details of criterion `key` in the reference panel (once: a new item shows its
+        first criterion's at once, and the list's `Moved` for it then changes nothing);
+        whether they were shown now."""
         card = self.view.card if self.view is not None else None
-        detail = card.criteria.get(event.criterion.key) if card is not None else None
-        if detail is not None:
-            panel = self.query_one("#ground-truth", TextPanel)
-            panel.show(block_text(detail), title=detail.title)
-            width, height = panel.size
-            if not width or panel.lines_at(width - SIDE_CELLS) + BORDER_ROWS > height:
-                self.refit()
+        detail = card.criteria.get(key) if card is not None else None
+        shown = self._detail
+        if detail is None or (shown is not None and shown[0] is self.view and shown[1] == key):
+            return False
+        self._detail = (self.view, key)
+        self.query_one("#ground-truth", TextPanel).show(block_text(detail), title=detail.title)
+        return True
 
     # -- fitting -------------------------------------------------------------------------
-    def arrange(self, size: Size, optimal: bool = False) -> DockArrangeResult:
-        """The columns laid out in `size`, the panels fitted to it first."""
-        self.refit(size)
-        return super().arrange(size, optimal)
+    def on_resize(self) -> None:
+        self.refit()
 
     def _slot(self, name: str, width: int, rank: int, counted: bool = True) -> Slot:
         """The panel `name` at `width` cells; the judge's is kept whole first."""
@@ -182,12 +195,32 @@ class ItemPanels(Horizontal):
             if not self._held:
                 self.refit()
 
-    def refit(self, size: Size | None = None) -> None:
-        """Heights and widths from what the panels hold now (or the zoomed panel alone), in
-        `size` (default: the panels' size now)."""
+    def _room(self) -> int:
+        """The rows the next layout gives the panels: in a vertical parent where they are the
+        one share (`fr`), its height less what its other children take, as the layout will
+        work them out from their styles now (the evidence tables' rows, the marks bar's
+        text); else the height they have."""
+        parent = self.parent
+        height = self.styles.height
+        if not isinstance(parent, Widget) or height is None or not height.is_fraction or \
+                parent.styles.layout is None or parent.styles.layout.name != "vertical" or \
+                parent.size.height <= 0:
+            return self.size.height
+        taken = 0
+        for child in parent.children:
+            if child is self or not child.display:
+                continue
+            rows = laid_out_height(child)
+            if rows is None:  # another share: the layout splits them
+                return self.size.height
+            taken += rows + child.styles.margin.height
+        return max(0, parent.size.height - taken)
+
+    def refit(self) -> None:
+        """Heights and widths from what the panels hold now (or the zoomed panel alone)."""
         if self._held:
             return
-        width, height = size or self.size
+        width, height = self.size.width, self._room()
         if self.view is None or width <= 0 or height <= 0:
             return
         left, right = self.query_one("#left"), self.query_one("#right")
@@ -212,9 +245,10 @@ class ItemPanels(Horizontal):
             if panel.styles.height is None or panel.styles.height.value != count or \
                     panel.styles.height.unit.name != "CELLS":
                 panel.styles.height = count
-            if isinstance(panel, TextPanel):  # its lines and cut, before it is painted
-                cells = left_width if panel.parent is left else width - left_width
-                panel.fit_to(Size(cells - SIDE_CELLS, count - BORDER_ROWS))
+            if isinstance(panel, TextPanel):
+                panel.expect(left_width if panel.parent is left else width - left_width, count)
+            elif isinstance(panel, CriterionList):
+                panel.expect(count - BORDER_ROWS)
 
     def zoom(self, name: str | None) -> None:
         """Give the panel `name` the whole space (None: back to the fitted layout)."""

@@ -22,6 +22,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from anser_tui.widgets.framed import Frame, framed_lines
+from anser_tui.widgets.layout_ahead import expect_vertical_scrollbar
 from anser_tui.widgets.render import safe
 from anser_tui.widgets.wrap import wrapped_lines
 
@@ -128,23 +129,26 @@ class TextPanel(ScrollView, can_focus=True):
         """Lines of the body out of view (0: the panel shows it whole)."""
         return max(0, len(self._lines) - self.scrollable_content_region.height)
 
-    def fit_to(self, size: Size) -> None:
-        """The body laid out in `size` (cells of text, lines in view) before the panel is:
-        the container that sizes it says so as it lays it out, so that the first paint of a
-        size shows the body and its "↓ n more" (a resize event comes after that paint)."""
-        self._layout_lines(size.width, size.height)
-        self._mark_cut(size.height)  # the height may have changed without the width
+    def expect(self, width: int, height: int) -> None:
+        """The panel is about to be `width` x `height` cells (its border, padding and gutter
+        included): its lines and its "↓ N more" drawn for that size now, in the frame that
+        gives it, not one frame after its resize."""
+        gutter = self.styles.gutter
+        self._layout_lines(width - gutter.width - self.styles.scrollbar_size_vertical)
+        self._mark_cut(height - gutter.height)
+        expect_vertical_scrollbar(self, len(self._lines), height)
 
     # -- rendering -------------------------------------------------------------------------
-    def _layout_lines(self, width: int | None = None, height: int | None = None) -> None:
-        width = self.scrollable_content_region.width if width is None else width
+    def _layout_lines(self, width: int | None = None) -> None:
+        if width is None:
+            width = self.scrollable_content_region.width
         if width <= 0 or width == self._width:
             return
         self._width = width
         self._lines = self._rendered_at(width)
         self._strips = {}
         self.virtual_size = Size(width, len(self._lines))
-        self._mark_cut(height)
+        self._mark_cut()
 
     def on_resize(self) -> None:
         self._layout_lines()
@@ -155,9 +159,10 @@ class TextPanel(ScrollView, can_focus=True):
         self._mark_cut()
 
     def _mark_cut(self, height: int | None = None) -> None:
-        """Say in the bottom border how much is out of view (of `height` lines in view,
-        default the panel's), or nothing when all is shown."""
-        height = self.scrollable_content_region.height if height is None else height
+        """Say in the bottom border how much is out of view, or nothing when all is shown;
+        `height`: the rows of text it shows (default: those it has)."""
+        if height is None:
+            height = self.scrollable_content_region.height
         total = len(self._lines)
         above = int(self.scroll_y)
         below = max(0, total - height - above)
@@ -186,7 +191,8 @@ class TextPanel(ScrollView, can_focus=True):
         if key != self._strip_key:
             self._strip_key = key
             self._strips = {}
-        return framed_lines(self, crop, self._frame) or super().render_lines(crop)
+        blank_from = max(0, len(self._lines) - int(self.scroll_y))
+        return framed_lines(self, crop, self._frame, blank_from) or super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         index = y + int(self.scroll_y)

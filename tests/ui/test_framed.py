@@ -44,9 +44,11 @@ def same(widget: Widget, crop: Region) -> None:
     widget.render_lines(crop)  # the widget's own set-up (styles of a paint), its frame kept
     framed = framed_lines(widget, crop, widget._frame)  # type: ignore[attr-defined]
     assert framed is not None
+    kept = widget.render_lines(crop)  # again: blank rows drawn from those kept the first time
     expected = by_textual(widget, crop)
-    assert [list(s) for s in framed] == [list(s) for s in expected]
-    assert [s.cell_length for s in framed] == [s.cell_length for s in expected]
+    for drawn in (framed, kept):
+        assert [list(s) for s in drawn] == [list(s) for s in expected]
+        assert [s.cell_length for s in drawn] == [s.cell_length for s in expected]
     if isinstance(widget, EvidenceTable):  # its row styles, kept between paints, are current
         assert widget._row_styles == row_styles_now(widget)
     if isinstance(widget, TextPanel):  # and so is a panel's style
@@ -90,6 +92,21 @@ async def test_framed_lines_equal_textuals_in_every_state() -> None:
         await pilot.pause()
         assert not panel.has_class("-cut")
         same(panel, whole)
+        table.show(20, lambda i: [Text(f"id-{i}"), Text(f"title {i}")])  # a scroll bar: the
+        await pilot.pause()  # rows narrower, the blank rows past the last too
+        assert table.show_vertical_scrollbar
+        table.scroll_to(y=18, animate=False)
+        await pilot.pause()
+        same(table, table.region.reset_offset)
+        table.show(2, lambda i: [Text(f"id-{i}"), Text(f"title {i}")])  # none again
+        await pilot.pause()
+        assert not table.show_vertical_scrollbar
+        same(table, table.region.reset_offset)
+        for focused in (panel, table, panel):  # blank rows under a focused border, and not
+            focused.focus()
+            await pilot.pause()
+            same(panel, whole)
+            same(table, table.region.reset_offset)
 
 
 async def test_a_panel_too_short_for_the_frame_is_drawn_by_textual() -> None:

@@ -1,0 +1,57 @@
+"""What the next layout will give a widget, worked out before it runs.
+
+Textual sizes widgets in a layout and then tells them (a resize); a widget that fits its
+children, draws a marker or shows a scroll bar by its size then asks for a second layout, and
+the screen paints a frame with the old arrangement before the one that is right. Where the
+size follows from styles already set (a height in cells, capped by a max-height; an auto
+height from the widget's text), it is known before the layout: worked out here as the layout
+will work it out, so that a new item is laid out once and painted once.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from textual.geometry import Size
+from textual.widget import Widget
+
+
+def laid_out_height(widget: Widget) -> int | None:
+    """The rows (border included) the next layout gives `widget` in its parent, from its
+    styles as they are now; None when it takes a share of what is left (`fr`) or its parent
+    has no size yet."""
+    parent = widget.parent
+    height = widget.styles.height
+    if not isinstance(parent, Widget) or (height is not None and height.is_fraction):
+        return None
+    size = parent.size
+    if size.width <= 0 or size.height <= 0:
+        return None
+    box = widget._get_box_model(size, widget.app.size, Fraction(size.width),
+                                Fraction(size.height))
+    return int(box.height)
+
+
+def expect_vertical_scrollbar(widget: Widget, virtual_height: int, height: int) -> None:
+    """Show or hide the vertical scroll bar of `widget` (an `overflow-y: auto` scroll view)
+    as Textual will once it is `height` rows tall and holds `virtual_height` lines: Textual
+    decides it after the layout, and a change then takes another layout and another frame."""
+    if widget.styles.overflow_y != "auto":
+        return
+    shown = virtual_height > height - widget.styles.gutter.height
+    if shown != widget.show_vertical_scrollbar:
+        widget.show_vertical_scrollbar = shown
+        if widget._vertical_scrollbar is not None or shown:
+            widget.vertical_scrollbar.display = shown
+
+
+class Unscrolled(Widget):
+    """A container that never scrolls, mixed in after its container class
+    (`class Column(Vertical, Unscrolled)`). When a layout resizes a container, Textual sets
+    its virtual size in a way that asks for another layout, for its scroll bars; one that
+    never scrolls has none, and that layout moves nothing but repaints it: its virtual size
+    is set here without it."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
