@@ -160,11 +160,13 @@ class JudgeClient:
         return await self._client.post(self._url, body=body, cast_to=object)
 
     def _completion(self, reply: Any, latency: float, attempt: int) -> Completion:
-        try:  # a message without content (a refusal, say) has none, as openai's types read it
-            message = reply["choices"][0]["message"]
+        try:  # a message without content has none, as openai's types read it; a refusal's
+            message = reply["choices"][0]["message"]  # text is the model's reply, kept raw
             if not isinstance(message, dict):
                 raise TypeError
             text = message.get("content")
+            if not isinstance(text, str) or not text:
+                text = message.get("refusal")
         except (KeyError, IndexError, TypeError):
             raise TransportFailure(self._failed("the reply is not a chat completion",
                                                 attempt)) from None

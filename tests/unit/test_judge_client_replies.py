@@ -123,7 +123,8 @@ def test_a_reply_gives_what_the_typed_chat_completion_gives(server: Server, name
     assert isinstance(got, Completion) and sent == 1
     assert got.latency_s > 0
     if typed is not None:
-        assert got.text == (typed.choices[0].message.content or "")
+        message = typed.choices[0].message  # a refusal's text is the raw reply (DESIGN 6)
+        assert got.text == (message.content or message.refusal or "")
         assert got.model == typed.model
         usage = typed.usage
         assert (got.input_tokens, got.output_tokens) == (
