@@ -7,11 +7,13 @@ plain callbacks, and the report through `table_blocks`; this module turns both i
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
+import click
 from rich.cells import cell_len
 from rich.console import Console
 from rich.progress import (
@@ -30,8 +32,9 @@ from rich.text import Text
 
 if TYPE_CHECKING:
     from anser_tui.benchmarks.base import TableBlock
-    from anser_tui.core.settings import CorpusOverride
-    from anser_tui.judge.runner import JudgeSummary
+    from anser_tui.core.settings import CorpusOverride, JudgeSettings
+    from anser_tui.judge.plan import JudgePlan
+    from anser_tui.judge.runner import JudgeRunner, JudgeSummary
     from anser_tui.workspace.records import Judgment
 
 
@@ -63,6 +66,28 @@ class JudgeProgress:
 
     def update(self, summary: JudgeSummary, judgment: Judgment) -> None:
         self._progress.update(self._task, completed=summary.done)
+
+
+def judge_live(runner: JudgeRunner, settings: JudgeSettings,
+               planned: Callable[[], JudgePlan]) -> None:
+    """Plan, then send the plan's requests with a progress bar (none for a plan with nothing
+    to send), the API key checked first, before anything is drawn; Ctrl-C keeps what arrived,
+    says so and exits 130."""
+    import asyncio
+
+    from anser_tui.judge.client import require_api_key
+
+    try:
+        plan = planned()
+        if runner.needs_sending(plan):
+            require_api_key(settings)
+        with JudgeProgress(len(plan.requests), shown=bool(plan.requests)) as bar:
+            runner.on_judgment = bar.update
+            asyncio.run(runner.run(plan))
+    except KeyboardInterrupt:
+        click.echo(f"anser-tui: interrupted; written so far: {runner.summary.line()}; run the "
+                   "same command again to resume", err=True)
+        sys.exit(130)
 
 
 class BatchProgress:

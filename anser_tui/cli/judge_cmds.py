@@ -49,11 +49,8 @@ def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
     judge NAME (--judge, default the model); several judges' judgments of one run coexist, and
     the run's first judge is its primary one until --set-primary names another.
     """
-    import asyncio
-
-    from anser_tui.cli.console import JudgeProgress
+    from anser_tui.cli.console import judge_live
     from anser_tui.judge import JudgeParams, JudgeRunner, plan_judging, run_items
-    from anser_tui.judge.client import require_api_key
     from anser_tui.workspace import WorkspaceStore
 
     if set_primary is not None:
@@ -70,18 +67,9 @@ def judge(workspace: Path, run: str, model: str | None, base_url: str | None,
         return
     with WorkspaceStore.open(workspace) as store:
         runner = JudgeRunner(store, settings)
-        try:
-            plan = plan_judging(store, run_items(store, store.require_run(run)),
-                                JudgeParams.from_settings(settings), limit, judge_name)
-            if runner.needs_sending(plan):
-                require_api_key(settings)  # before the progress bar draws anything
-            with JudgeProgress(len(plan.requests), shown=bool(plan.requests)) as bar:
-                runner.on_judgment = bar.update
-                asyncio.run(runner.run(plan))
-        except KeyboardInterrupt:
-            click.echo(f"anser-tui: interrupted; written so far: {runner.summary.line()}; "
-                       "run the same command again to resume", err=True)
-            sys.exit(130)
+        judge_live(runner, settings, lambda: plan_judging(
+            store, run_items(store, store.require_run(run)),
+            JudgeParams.from_settings(settings), limit, judge_name))
     summary = runner.summary
     click.echo(summary.line())
     if summary.all_failed:

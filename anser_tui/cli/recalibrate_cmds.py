@@ -95,23 +95,11 @@ def _model_of(store: WorkspaceStore, run: str, base: str) -> str | None:
 
 def _send(store: WorkspaceStore, settings: JudgeSettings, plan: JudgePlan) -> None:
     """Judge a candidate's plan live, with a progress bar; Ctrl-C keeps what arrived."""
-    import asyncio
-
-    from anser_tui.cli.console import JudgeProgress
+    from anser_tui.cli.console import judge_live
     from anser_tui.judge import JudgeRunner
-    from anser_tui.judge.client import require_api_key
 
     runner = JudgeRunner(store, settings)
-    if runner.needs_sending(plan):
-        require_api_key(settings)
-    try:
-        with JudgeProgress(len(plan.requests)) as bar:
-            runner.on_judgment = bar.update
-            asyncio.run(runner.run(plan))
-    except KeyboardInterrupt:
-        click.echo(f"anser-tui: interrupted; written so far: {runner.summary.line()}; run the "
-                   "same command again to resume", err=True)
-        sys.exit(130)
+    judge_live(runner, settings, lambda: plan)
     click.echo(f"{plan.judge}: {runner.summary.line()}", err=True)
     if runner.summary.all_failed:
         click.echo(f"anser-tui: error: every request of {plan.judge} failed (the first: "

@@ -25,7 +25,7 @@ from textual_plotext import PlotextPlot
 
 from anser_tui.calibration.view import CalibrationView, calibration_view
 from anser_tui.scoring.corrected import Estimator, Method
-from anser_tui.screens.computed_screen import ComputedScreen
+from anser_tui.screens.computed_screen import ComputedScreen, choice_bindings
 from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.store import WorkspaceStore
@@ -123,12 +123,7 @@ class CalibrationScreen(ComputedScreen[CalibrationView]):
     TITLE, FAILED, STATUS = "Calibration", "Calibration failed", "cal-status"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="calibration.close"),
-        Binding("s", "cycle('scope', 1)", "Scope", id="calibration.next-scope"),
-        Binding("S", "cycle('scope', -1)", "Prev scope", show=False,
-                id="calibration.previous-scope"),
-        Binding("d", "cycle('dimension', 1)", "Dimension", id="calibration.next-dimension"),
-        Binding("D", "cycle('dimension', -1)", "Prev dimension", show=False,
-                id="calibration.previous-dimension"),
+        *choice_bindings("calibration"),
         Binding("r", "recompute", "Recompute", id="calibration.recompute"),
         Binding("c", "app.open_comparison", "Compare judges", show=False,
                 id="calibration.compare-judges"),

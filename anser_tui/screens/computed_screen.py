@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rich.text import Text
 from textual import on, work
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
@@ -44,6 +45,19 @@ def next_choice(choices: Sequence[str], current: str, step: int) -> str | None:
         return None
     at = choices.index(current) if current in choices else -step
     return choices[(at + step) % len(choices)]
+
+
+def choice_bindings(screen: str) -> list[BindingType]:
+    """`s`/`S` and `d`/`D`: the next and previous scope and dimension (`action_cycle`), with
+    ids under the screen's name."""
+    return [
+        Binding("s", "cycle('scope', 1)", "Scope", id=f"{screen}.next-scope"),
+        Binding("S", "cycle('scope', -1)", "Prev scope", show=False,
+                id=f"{screen}.previous-scope"),
+        Binding("d", "cycle('dimension', 1)", "Dimension", id=f"{screen}.next-dimension"),
+        Binding("D", "cycle('dimension', -1)", "Prev dimension", show=False,
+                id=f"{screen}.previous-dimension"),
+    ]
 
 
 class ComputedScreen(Screen[None], Generic[V]):

@@ -25,7 +25,7 @@ from textual_plotext import PlotextPlot
 
 from anser_tui.calibration.compare_view import ComparisonView, comparison_view
 from anser_tui.core.settings import CalibrationSettings
-from anser_tui.screens.computed_screen import ComputedScreen
+from anser_tui.screens.computed_screen import ComputedScreen, choice_bindings
 from anser_tui.widgets.key_bar import KeyBar
 from anser_tui.widgets.text_panel import TextPanel
 from anser_tui.workspace.store import WorkspaceStore
@@ -91,12 +91,7 @@ class JudgeCompareScreen(ComputedScreen[ComparisonView]):
         Binding("escape", "close", "Close", id="compare.close"),
         Binding("a", "judge('a')", "Judge A", id="compare.next-judge-a"),
         Binding("b", "judge('b')", "Judge B", id="compare.next-judge-b"),
-        Binding("s", "cycle('scope', 1)", "Scope", id="compare.next-scope"),
-        Binding("S", "cycle('scope', -1)", "Prev scope", show=False,
-                id="compare.previous-scope"),
-        Binding("d", "cycle('dimension', 1)", "Dimension", id="compare.next-dimension"),
-        Binding("D", "cycle('dimension', -1)", "Prev dimension", show=False,
-                id="compare.previous-dimension"),
+        *choice_bindings("compare"),
     ]
 
     def __init__(self, store: WorkspaceStore, runs: Sequence[str] | None,
