@@ -68,7 +68,7 @@ def unjudged_line() -> Parts:
 def commits(complete: Commit) -> str:
     """What Enter does with complete marks: an accept when they are the judge's own (the
     judge shown), an override when they differ, and neither said while the judge is hidden."""
-    return {Commit.ACCEPT: "   Enter commits these marks: the judge's own, an accept",
+    return {Commit.ACCEPT: "   Enter accepts: the judge's own marks",
             Commit.OVERRIDE: "   Enter commits this override",
             Commit.BLIND: "   Enter commits these marks"}[complete]
 

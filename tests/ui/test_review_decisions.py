@@ -219,10 +219,10 @@ async def test_the_bar_says_the_judges_own_marks_commit_an_accept(review_workspa
         other = [*own[:-1], "0" if own[-1] != "0" else "1"]
         await pilot.press(*other)
         bar = str(screen.query_one(DecisionBar).render())
-        assert "Enter commits this override" in bar and "an accept" not in bar
+        assert "Enter commits this override" in bar and "Enter accepts" not in bar
         await pilot.press("backspace", own[-1])
         bar = str(screen.query_one(DecisionBar).render())
-        assert "Enter commits these marks: the judge's own, an accept" in bar
+        assert "Enter accepts: the judge's own marks" in bar
         await pilot.press("enter")
         assert events(review_workspace) == [("legal_zh_prescriptive_1", "accept", None, None)]
 
