@@ -32,7 +32,7 @@ from anser_tui.core.settings import JudgeSettings
 from anser_tui.judge.client import Completion, JudgeClient, TransportFailure
 from anser_tui.judge.plan import JudgePlan
 from anser_tui.judge.request import JudgeParams, JudgeRequest
-from anser_tui.workspace.judgments import add_judgments, cached_reply
+from anser_tui.workspace.judgments import add_judgments, cached_replies
 from anser_tui.workspace.records import Judgment, JudgmentStatus, dumps
 from anser_tui.workspace.store import WorkspaceStore
 
@@ -136,17 +136,19 @@ class JudgeRunner:
 
     def needs_sending(self, plan: JudgePlan) -> bool:
         """Whether some call of the plan has no cached reply (the judge, and its key, needed)."""
-        return any(cached_reply(self.store, call.key) is None
-                   for request in plan.requests for call in request.calls)
+        keys = [call.key for request in plan.requests for call in request.calls]
+        return len(set(keys) - cached_replies(self.store, keys).keys()) > 0
 
     def _serve_cached(self, writer: WorkspaceStore) -> deque[tuple[int, int]]:
         """Fill in the cached replies, write the judgments they complete; the calls to send."""
         pending: deque[tuple[int, int]] = deque()
         complete: list[int] = []
+        cache = cached_replies(writer, (call.key for request in self._requests
+                                        for call in request.calls))
         for index, request in enumerate(self._requests):
             self._arrived[index], self._fresh[index] = {}, set()
             for call_index, call in enumerate(request.calls):
-                cached = cached_reply(writer, call.key)
+                cached = cache.get(call.key)
                 if cached is None:
                     pending.append((index, call_index))
                     continue

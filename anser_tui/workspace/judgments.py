@@ -247,6 +247,15 @@ def cached_reply(store: WorkspaceStore, key: str) -> CachedReply | None:
     return CachedReply(*row) if row else None
 
 
+def cached_replies(store: WorkspaceStore, keys: Iterable[str]) -> dict[str, CachedReply]:
+    """The judge's replies cached under any of `keys`, by key: one query for a whole plan
+    (one query per call cost a run's start-up more than its first request)."""
+    rows = store.conn.execute(
+        "SELECT key, raw, reply_model, latency_s, input_tokens, output_tokens FROM judge_cache "
+        "WHERE key IN (SELECT value FROM json_each(?))", (json.dumps(list(keys)),))
+    return {key: CachedReply(*rest) for key, *rest in rows}
+
+
 def usable_score(judgment: Judgment) -> float | None:
     """The judge's score where the judgment gives one (status ok, or invalid with a score)."""
     if judgment.score is not None and judgment.status in (JudgmentStatus.OK,
