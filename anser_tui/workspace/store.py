@@ -310,8 +310,8 @@ class WorkspaceStore:
     def tasks(self) -> list[Task]:
         """All tasks in benchmark order (read once, then kept)."""
         if not self._all_tasks:
-            rows = self.rows("SELECT * FROM tasks ORDER BY seq")
-            self._tasks = {row["id"]: Task.from_row(row) for row in rows}
+            rows = self.conn.execute(f"SELECT {Task.SELECTED} FROM tasks ORDER BY seq")
+            self._tasks = {row[0]: Task.from_values(row) for row in rows}
             self._all_tasks = True
         return list(self._tasks.values())
 
@@ -332,9 +332,10 @@ class WorkspaceStore:
         wanted = [t for t in dict.fromkeys(task_ids) if t not in self._tasks]
         if not wanted or self._all_tasks:
             return
-        rows = self.rows("SELECT * FROM tasks WHERE id IN (SELECT value FROM json_each(?))",
-                         (json.dumps(wanted),))
-        self._tasks.update((row["id"], Task.from_row(row)) for row in rows)
+        rows = self.conn.execute(f"SELECT {Task.SELECTED} FROM tasks "
+                                 "WHERE id IN (SELECT value FROM json_each(?))",
+                                 (json.dumps(wanted),))
+        self._tasks.update((row[0], Task.from_values(row)) for row in rows)
 
     def task_ids(self) -> list[str]:
         """Every task id in benchmark order (read afresh, without reading the tasks)."""

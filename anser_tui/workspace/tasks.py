@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import field
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -47,6 +48,8 @@ class AnswerKey(Record):
         return key
 
 
+_FORMS = {form.value: form for form in Form}  # a row's form: Form(value) without the call
+
 _EVIDENCE_JSON = "_evidence_json"  # a row's evidence column, until `evidence` is first read
 
 
@@ -89,6 +92,7 @@ class Task(Record):
     COLUMNS: ClassVar[tuple[str, ...]] = (
         "id", "seq", "benchmark", "group_name", "form", "lang", "domain", "objective", "number",
         "type", "query", "instruction", "ground_truth", "evidence", "source", "line", "extra")
+    SELECTED: ClassVar[str]  # "id, seq, ...": the columns in order, for `from_values`
 
     def to_row(self) -> tuple[Any, ...]:
         return (self.id, self.seq, self.benchmark, self.group, self.form.value, self.lang,
@@ -99,15 +103,26 @@ class Task(Record):
     @classmethod
     def from_row(cls, row: RowLike) -> Task:
         """The task a row holds, constructed without validating again (`records`)."""
-        return cls.model_construct(
-            id=row["id"], benchmark=row["benchmark"], group=row["group_name"],
-            form=Form(row["form"]), lang=row["lang"], domain=row["domain"],
-            objective=row["objective"], number=row["number"], seq=row["seq"],
-            source=row["source"], line=row["line"],
-            prompt=TaskPrompt.model_construct(id=row["id"], type=row["type"], query=row["query"],
-                                              instruction=row["instruction"]),
-            key=AnswerKey.from_json(row["ground_truth"], row["evidence"]),
-            extra=json.loads(row["extra"]))
+        return cls.from_values(tuple(row[name] for name in cls.COLUMNS))
+
+    @classmethod
+    def from_values(cls, values: Sequence[Any]) -> Task:
+        """The task of a row's values in `COLUMNS` order (`SELECTED`), constructed without
+        validating again: read by position, as a queue's tasks are read at once (to count
+        what the judge scores), each record made as `model_construct` makes it."""
+        (task_id, seq, benchmark, group, form, lang, domain, objective, number, type_, query,
+         instruction, ground_truth, evidence, source, line, extra) = values
+        prompt = object.__new__(TaskPrompt)
+        object.__setattr__(prompt, "__dict__", {"id": task_id, "type": type_, "query": query,
+                                                "instruction": instruction})
+        task = object.__new__(cls)
+        object.__setattr__(task, "__dict__", {
+            "id": task_id, "benchmark": benchmark, "group": group,
+            "form": _FORMS.get(form) or Form(form), "lang": lang, "domain": domain,
+            "objective": objective, "number": number, "seq": seq, "source": source,
+            "line": line, "prompt": prompt, "key": AnswerKey.from_json(ground_truth, evidence),
+            "extra": json.loads(extra)})
+        return task
 
     @property
     def query(self) -> str:
@@ -124,3 +139,6 @@ class Task(Record):
     @property
     def evidence(self) -> list[Any]:
         return self.key.evidence
+
+
+Task.SELECTED = ", ".join(Task.COLUMNS)

@@ -9,6 +9,7 @@ from pathlib import Path
 from conftest_ws import mini_workspace
 
 from anser_tui.workspace import AnswerKey, WorkspaceStore
+from anser_tui.workspace.tasks import Form, Task, TaskPrompt
 
 
 def _task_queries(statements: list[str]) -> int:
@@ -50,3 +51,22 @@ def test_a_read_tasks_evidence_is_decoded_when_first_read_and_is_the_same(tmp_pa
             assert task.key == AnswerKey(ground_truth=task.ground_truth, evidence=rows[task.id])
             assert task.key.model_dump() == {"ground_truth": task.ground_truth,
                                              "evidence": rows[task.id]}
+
+
+def test_tasks_read_by_position_are_the_validated_records(tmp_path: Path) -> None:
+    """`Task.from_values` (what `read_tasks` and `tasks` make from a row's values in column
+    order) gives the record validation gives: every field, its form a `Form`."""
+    path = mini_workspace(tmp_path)
+    with WorkspaceStore.open(path) as store:
+        ids = store.task_ids()
+        store.read_tasks(ids)
+        read = [store.task(task_id) for task_id in ids]
+    with WorkspaceStore.open(path) as store:
+        every = store.tasks()
+    assert [task.id for task in every] == ids
+    for tasks in (read, every):
+        for task in tasks:
+            validated = Task.model_validate(task.model_dump())
+            assert task == validated
+            assert task.model_dump() == validated.model_dump()
+            assert type(task.form) is Form and type(task.prompt) is TaskPrompt
