@@ -239,14 +239,6 @@ class CachedReply(Value):
     output_tokens: int | None
 
 
-def cached_reply(store: WorkspaceStore, key: str) -> CachedReply | None:
-    """The judge's reply cached under a call's key, if any."""
-    row = store.conn.execute(
-        "SELECT raw, reply_model, latency_s, input_tokens, output_tokens FROM judge_cache "
-        "WHERE key=?", (key,)).fetchone()
-    return CachedReply(*row) if row else None
-
-
 def cached_replies(store: WorkspaceStore, keys: Iterable[str]) -> dict[str, CachedReply]:
     """The judge's replies cached under any of `keys`, by key: one query for a whole plan
     (one query per call cost a run's start-up more than its first request)."""
