@@ -112,17 +112,13 @@ class Task(Record):
         what the judge scores), each record made as `model_construct` makes it."""
         (task_id, seq, benchmark, group, form, lang, domain, objective, number, type_, query,
          instruction, ground_truth, evidence, source, line, extra) = values
-        prompt = object.__new__(TaskPrompt)
-        object.__setattr__(prompt, "__dict__", {"id": task_id, "type": type_, "query": query,
-                                                "instruction": instruction})
-        task = object.__new__(cls)
-        object.__setattr__(task, "__dict__", {
-            "id": task_id, "benchmark": benchmark, "group": group,
-            "form": _FORMS.get(form) or Form(form), "lang": lang, "domain": domain,
-            "objective": objective, "number": number, "seq": seq, "source": source,
-            "line": line, "prompt": prompt, "key": AnswerKey.from_json(ground_truth, evidence),
-            "extra": json.loads(extra)})
-        return task
+        return cls.model_construct(
+            id=task_id, benchmark=benchmark, group=group,
+            form=_FORMS.get(form) or Form(form), lang=lang, domain=domain,
+            objective=objective, number=number, seq=seq, source=source, line=line,
+            prompt=TaskPrompt.model_construct(id=task_id, type=type_, query=query,
+                                              instruction=instruction),
+            key=AnswerKey.from_json(ground_truth, evidence), extra=json.loads(extra))
 
     @property
     def query(self) -> str:
