@@ -11,7 +11,8 @@ widgets. Both run `App.run_test` at 160x48 and print "ready" after the first pai
 times each from spawn to that line (interpreter start-up and imports included, the exit
 afterwards not). The two alternate, trivial then review, so a machine loaded by other work
 slows both alike; the ratio is the median of the pairs' ratios. Peak RSS is the review child's
-ru_maxrss (os.wait4). One more review child runs under `python -X importtime`: its ten
+own high-water mark, which it prints after "ready" (bench.peak_rss: its ru_maxrss would start
+from this parent's). One more review child runs under `python -X importtime`: its ten
 costliest modules by own time, each with its cumulative time.
 """
 
@@ -29,6 +30,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.peak_rss import peak_rss_mb
+
 RATIO_BUDGET = 1.3
 RSS_BUDGET_MB = 120.0
 SIZE = (160, 48)
@@ -43,6 +46,7 @@ async def _review_child(workspace: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         print("ready", flush=True)
+    print(f"peak {peak_rss_mb()}", flush=True)
 
 
 async def _trivial_child() -> None:
@@ -71,14 +75,14 @@ def _spawn(data: Path, kind: str, *flags: str) -> tuple[float, float, str]:
         assert child.stdout is not None
         line = child.stdout.readline()
         elapsed = time.perf_counter() - started
-        child.stdout.read()
-        _, status, usage = os.wait4(child.pid, 0)
-        child.returncode = os.waitstatus_to_exitcode(status)
+        rest = child.stdout.read().split()  # the review child: "peak MB" as it exits
+        child.returncode = child.wait()
         errors.seek(0)
         err = errors.read()
     if line.strip() != "ready":
         sys.exit(f"{kind} child failed:\n{err[-2000:]}")
-    return elapsed, usage.ru_maxrss / 1024, err
+    peak = float(rest[1]) if rest[:1] == ["peak"] else 0.0
+    return elapsed, peak, err
 
 
 def import_breakdown(importtime: str, top: int = 10) -> tuple[list[tuple[str, float, float]],
