@@ -99,6 +99,9 @@ class EvidenceTable(ScrollView, can_focus=True):
         self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(512)
         self._row_styles = (Style(), Style(), Style(), Style())
         self._row_look: tuple[object, ...] | None = None
+        self._cell_styles: dict[str, Style] = {}  # a cell's style by name, this look's
+        self._paint_width: int | None = None  # the content width and first row, while
+        self._paint_top: int | None = None  # `render_lines` draws (the same for each line)
         self._frame = Frame()  # its border rows and sides, drawn once a look and size
 
     def show(self, count: int, cells: Cells) -> None:
@@ -118,14 +121,43 @@ class EvidenceTable(ScrollView, can_focus=True):
 
     # -- rendering -------------------------------------------------------------------------
     def _line(self, cells: list[Text], width: int, style: Style) -> Strip:
+        """One row: each cell after a space, fitted to its column, over the row's `style`.
+
+        A cell of one style that fits (nearly every cell: an id, a status, a title) is one
+        segment drawn here: its text padded to the column, its style looked up once a look.
+        A cell with spans, or one cut to fit, goes through Rich as a line of its own. Either
+        way the cells are what `fit` makes of them, drawn as Rich draws them (the test holds
+        the two to each other)."""
         fixed = sum(w for _, w in self.columns if w) + len(self.columns)
-        line = Text(no_wrap=True, end="")
+        console = self.app.console
+        segments: list[Segment] = []
         for (_, w), cell in zip(self.columns, cells, strict=False):
-            line.append(" ")
-            line.append_text(fit(cell, w or max(1, width - fixed), middle=bool(w)))
-        segments = [Segment(s.text, style + s.style if s.style else style)
-                    for s in line.render(self.app.console)]
+            room = w or max(1, width - fixed)
+            segments.append(Segment(" ", style))
+            size = cell.cell_len
+            if cell.spans or size > room:
+                line = Text(end="")  # its own style a span: Text.render draws spans only
+                line.append_text(fit(cell, room, middle=bool(w)))
+                segments.extend(Segment(s.text, style + s.style if s.style else style)
+                                for s in line.render(console))
+                continue
+            own = self._cell_style(cell.style)
+            text = cell.plain if size == room else cell.plain + " " * (room - size)
+            segments.append(Segment(text, style + own if own else style))
         return Strip(segments).crop_extend(0, width, style)
+
+    def _cell_style(self, name: str | Style) -> Style | None:
+        """A cell's own style ("tui.success", "dim italic") as Rich resolves it for the
+        theme of this look (`render_lines` empties the cache when the look changes)."""
+        if isinstance(name, Style):
+            return name or None
+        if not name:
+            return None
+        found = self._cell_styles.get(name)
+        if found is None:
+            found = self._cell_styles[name] = self.app.console.get_style(
+                name, default=Style.null())
+        return found or None
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # The four row styles, worked out again only when the table's look changes (its
@@ -133,6 +165,7 @@ class EvidenceTable(ScrollView, can_focus=True):
         look = (self.styles._cache_key, self.app.theme, self.has_focus)
         if look != self._row_look:
             self._row_look = look
+            self._cell_styles = {}
             base = self.rich_style
             self._row_styles = (
                 base + self.get_component_rich_style("evidence-table--header"),
@@ -140,10 +173,19 @@ class EvidenceTable(ScrollView, can_focus=True):
                 base + self.get_component_rich_style("evidence-table--odd"),
                 base)
         blank_from = max(1, self.count + 1 - round(self.scroll_y))  # rows past the last
-        return framed_lines(self, crop, self._frame, blank_from) or super().render_lines(crop)
+        self._paint_width = self.scrollable_content_region.width  # once a paint, not a line
+        self._paint_top = round(self.scroll_y)
+        try:
+            return framed_lines(self, crop, self._frame, blank_from) or \
+                super().render_lines(crop)
+        finally:
+            self._paint_width = self._paint_top = None
 
     def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
+        width = self._paint_width
+        if width is None:  # asked outside a paint
+            width = self.scrollable_content_region.width
+        top = self._paint_top
         header_style, cursor_style, odd_style, base = self._row_styles
         if y == 0:
             key: tuple[object, ...] = ("header", tuple(self.columns), width, header_style)
@@ -152,7 +194,7 @@ class EvidenceTable(ScrollView, can_focus=True):
                 header = self._strips[key] = self._line(
                     [Text(label) for label, _ in self.columns], width, header_style)
             return header
-        index = round(self.scroll_y) + y - 1
+        index = (round(self.scroll_y) if top is None else top) + y - 1
         if index >= self.count:
             return Strip.blank(width, base)
         if index == self.cursor:
