@@ -36,11 +36,18 @@ def fit(cell: Text, width: int, middle: bool = True) -> Text:
         out = cell.copy()
         out.pad_right(width - cell.cell_len)
         return out
-    if not middle:
-        out = cell.copy()
-        out.truncate(width, overflow="ellipsis", pad=True)
-        return out
     room = max(0, width - 1)
+    if not middle:  # the end cut, by cells: a wide character that does not fit goes whole
+        head, used = 0, 0  # (Rich's truncate put a space before the ellipsis: "若干问 …")
+        for ch in cell.plain:
+            if used + cell_len(ch) > room:
+                break
+            used += cell_len(ch)
+            head += 1
+        out = cell[:head]
+        out.append("…")
+        out.pad_right(width - out.cell_len)
+        return out
     head, used = 0, 0
     for ch in cell.plain:
         if used + cell_len(ch) > (room + 1) // 2:

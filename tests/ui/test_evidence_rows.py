@@ -73,3 +73,18 @@ async def test_rows_equal_richs_drawing_of_the_same_cells() -> None:
         assert success.bold and success.color is not None  # the theme's, not a null style
         assert table._cell_style("tui.success") == success
         assert table._cell_style("") is None and table._cell_style(Style()) is None
+
+
+def test_a_title_cut_at_its_end_keeps_the_ellipsis_against_the_text() -> None:
+    title = Text("最高人民法院关于审理民间借贷案件适用法律若干问题的规定", style="dim")
+    for width in (9, 10, 11):  # odd and even widths against two-cell characters
+        cut = fit(title, width, middle=False)
+        assert cut.cell_len == width
+        assert cut.style == "dim"
+        assert " …" not in cut.plain and "…" in cut.plain
+        assert cut.plain.rstrip().endswith("…")
+    assert fit(title, 9, middle=False).plain == "最高人民…"  # 8 cells of text, the ellipsis
+    assert fit(title, 10, middle=False).plain == "最高人民… "  # a fifth would take 10: padded
+    assert fit(title, 11, middle=False).plain == "最高人民法…"
+    assert fit(Text("Beijing annual report"), 10, middle=False).plain == "Beijing a…"
+    assert fit(Text("short"), 10, middle=False).plain == "short     "
