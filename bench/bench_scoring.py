@@ -1,4 +1,4 @@
-"""Scoring bench: all non-neural metrics over 2,235 synthetic tasks (budget 1 s on 2 cores), and
+"""Scoring bench: all non-neural metrics over 2,235 synthetic tasks (DESIGN 10: <= 0.3 s), and
 BERTScore throughput of our batched, cached path against calling bert_score.score directly on
 the same pairs (overhead budget 10%).
 
@@ -13,7 +13,9 @@ untimed warm-up each, the two are timed alternately and the medians compared.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -25,21 +27,23 @@ from anser_tui.benchmarks.anser.run_scoring import score_run
 from anser_tui.scoring.bertscore import BertScoreConfig, bertscore_f1, clear_loaded_models
 from bench.scoring_tasks import rule_keys, synthetic_logs, synthetic_run, synthetic_tasks
 
-BUDGET_S = 1.0
+BUDGET_S = 0.3  # DESIGN section 10 (it was 1 s until the budgets were restated)
 OVERHEAD_BUDGET = 0.10
 
 
-def time_non_neural(repeats: int) -> tuple[float, int, int]:
-    """Median seconds to score one run of 2,235 tasks and build its report rows."""
+def time_non_neural(repeats: int) -> tuple[float, int, int, float]:
+    """Median seconds to score one run of 2,235 tasks and build its report rows (wall), the
+    tasks and rows, and the median CPU seconds (the figure to read on a loaded machine)."""
     tasks = synthetic_tasks()
     outputs, logs, keys = synthetic_run(tasks), synthetic_logs(tasks), rule_keys()
-    times, rows = [], []
+    times, cpu, rows = [], [], []
     for _ in range(repeats):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         scores = score_run(tasks, outputs, keys)
         rows = build_rows(scores, logs)
         times.append(time.perf_counter() - started)
-    return statistics.median(times), len(tasks), len(rows)
+        cpu.append(time.process_time() - started_cpu)
+    return statistics.median(times), len(tasks), len(rows), statistics.median(cpu)
 
 
 def _model() -> tuple[str, int, str]:
@@ -118,10 +122,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pairs", type=int, default=512, help="BERTScore pairs to time")
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args(argv)
-    seconds, n_tasks, n_rows = time_non_neural(max(args.repeats, 5))
-    verdict = "ok" if seconds <= BUDGET_S else "OVER BUDGET"
+    seconds, n_tasks, n_rows, cpu = time_non_neural(max(args.repeats, 5))
+    met = seconds <= BUDGET_S
     print(f"non-neural metrics: {n_tasks} tasks, {n_rows} report rows in {seconds:.3f} s "
-          f"(median; budget {BUDGET_S:.1f} s: {verdict})")
+          f"(median; CPU {cpu:.3f} s; budget {BUDGET_S:.1f} s: {'ok' if met else 'OVER BUDGET'}; "
+          f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     label, n_pairs, ours, direct = time_bertscore(args.pairs, args.repeats)
     overhead = ours[1] / direct[1] - 1
     verdict = "ok" if overhead <= OVERHEAD_BUDGET else "OVER BUDGET"
@@ -132,6 +137,8 @@ def main(argv: list[str] | None = None) -> None:
               f"wall {wall:6.2f} s = {n_pairs / wall:6.1f} pairs/s")
     print(f"  overhead (CPU time): {overhead:+.1%} (budget {OVERHEAD_BUDGET:.0%}: {verdict}); "
           f"wall time: {ours[0] / direct[0] - 1:+.1%}")
+    if not met or overhead > OVERHEAD_BUDGET:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

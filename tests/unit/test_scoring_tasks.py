@@ -175,3 +175,30 @@ def test_short_answers_are_never_unparsed(tasks: dict[str, Task]) -> None:
     assert not score.unparsed
     assert score.cells["Token-F1"].value == 0.0
     assert score.cells["BERTScore-F1"].value is None  # pending: filled in batches
+
+
+@pytest.mark.parametrize("task_id, retrieved", [
+    ("finance_zh_descriptive_12", ["600519_2023_annual", "x", "600519_2023_annual", 12.0, None,
+                                   {"report_id": "r9"}, {"nothing": 1}, " ｘ２ ", "x"]),
+    ("legal_zh_predictive_1", ["c3", "c1", "c3", "c9", ["c1", "c2"], "c2", "c1"]),
+    ("finance_zh_prescriptive_1", ["rule_002", {"law_name": "上市规则", "item": "第9.2条"},
+                                   ["上市规则", "第9.3条"], "rule_001", "rule_404", "rule_002"]),
+    ("finance_en_prescriptive_201", []),
+])
+def test_the_scorers_lists_are_the_diffs(tasks: dict[str, Task], task_id: str,
+                                         retrieved: list[Any]) -> None:
+    """The scorer takes the ranked and gold ids without building the diff's rows: they are
+    the diff's, duplicates, unnamed elements and resolved rule ids included."""
+    from anser_tui.benchmarks.anser.evidence_diff import evidence_diff, evidence_lists
+
+    task = tasks[task_id]
+    resolve = resolver_for(task, {"rule_001": "上市规则 | 第9.2条", "rule_002": "上市规则 | 第9.3条"})
+    diff = evidence_diff(task, retrieved, resolve)
+    assert evidence_lists(task, retrieved, resolve) == (diff.ranked_ids, diff.gold_ids)
+    ranked, gold = evidence_lists(task, retrieved, resolve)
+    assert len(ranked) == len(set(ranked)) and len(gold) == len(set(gold))
+    if task_id == "finance_zh_prescriptive_1":  # rule ids, objects and pairs: one key space
+        assert ranked == ["上市规则 | 第9.3条", "上市规则 | 第9.2条", "rule_404"]
+        assert gold == ["上市规则 | 第9.2条", "上市规则 | 第9.3条"]
+    if task_id == "legal_zh_predictive_1":
+        assert ranked == ["c3", "c1", "c9", "c2"] and gold == ["c1", "c2", "c3"]

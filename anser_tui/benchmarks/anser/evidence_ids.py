@@ -59,6 +59,8 @@ def evidence_id(element: Any, space: EvidenceSpace) -> str | None:
     another id field, or, for (law, item) keys, `{"law" | "law_name", "item"}` or a two-item
     list (finance_zh_prescriptive's gold is "Applicable `(law, item)`").
     """
+    if type(element) is str:  # nearly every element: a bare id
+        return id_text(element)
     if isinstance(element, dict):
         if "item" in element and ("law_name" in element or "law" in element):
             law = element["law_name"] if "law_name" in element else element["law"]
@@ -91,5 +93,4 @@ def evidence_ids(elements: Any, space: EvidenceSpace) -> list[str]:
     """The ids of a list of evidence elements, in order, dropping elements that name nothing."""
     if not isinstance(elements, list):
         return []
-    ids = (evidence_id(e, space) for e in elements)
-    return [i for i in ids if i is not None]
+    return [i for e in elements if (i := evidence_id(e, space)) is not None]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from anser_tui.benchmarks.anser import groups as m
-from anser_tui.benchmarks.anser.evidence_diff import evidence_diff
+from anser_tui.benchmarks.anser.evidence_diff import evidence_lists
 from anser_tui.benchmarks.anser.form_cells import (
     Cell,
     answer_text,
@@ -74,8 +74,7 @@ def score_task(task: Task, answer: Any, retrieved: list[Any],
     """Every non-neural metric of `task` for one output (BERTScore-F1 left pending)."""
     spec = form_spec(task.group, task.form, task.number)
     cells = answer_cells(task, answer, spec.answer_metrics)
-    diff = evidence_diff(task, retrieved, resolve=resolve)
-    for name, (value, detail) in evidence_values(spec.evidence_metrics, diff.ranked_ids,
-                                                 diff.gold_ids).items():
+    ranked, gold = evidence_lists(task, retrieved, resolve=resolve)
+    for name, (value, detail) in evidence_values(spec.evidence_metrics, ranked, gold).items():
         cells[name] = Cell(value, detail)
     return TaskScore(task.id, task.group, task.form, cells)
