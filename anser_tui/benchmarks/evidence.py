@@ -10,8 +10,6 @@ benchmark builds the view (`Benchmark.evidence`); one without evidence lists giv
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from anser_tui.core.value import Value
 
 
@@ -25,16 +23,14 @@ class EvidenceSpace(Value):
     path: str
 
 
-@dataclass(frozen=True)
-class RetrievedRow:
+class RetrievedRow(Value):
     rank: int | None  # None for a repeated id
     id: str
     hit: bool
     duplicate_of: int | None = None
 
 
-@dataclass(frozen=True)
-class GoldRow:
+class GoldRow(Value):
     id: str
     rank: int | None  # the rank it was retrieved at, None when missed
 

@@ -13,7 +13,6 @@ again until new marks are typed.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 from rich.text import Text
 from textual.message import Message
@@ -21,6 +20,7 @@ from textual.reactive import var
 from textual.widgets import Static
 
 from anser_tui.benchmarks.card import FormKind
+from anser_tui.core.value import Value
 from anser_tui.review.item_view import ItemView
 from anser_tui.review.mark_entry import digit_mark, grow_number, read_number
 from anser_tui.review.reasons import reason_target
@@ -53,24 +53,20 @@ class DecisionBar(Static):
     DecisionBar.-draft { border: round $warning; }
     """
 
-    @dataclass
-    class Committed(Message):
+    class Committed(Value, Message, frozen=False):
         """A decision (accept or override) was written; `visible`: the judge was shown."""
 
         item: Item
         decision: Decision
         visible: bool
 
-    @dataclass
-    class Typed(Message):
+    class Typed(Value, Message, frozen=False):
         """The marks or the reason being typed changed, or an event was added to the item."""
 
-    @dataclass
-    class Skipped(Message):
+    class Skipped(Value, Message, frozen=False):
         """The item was skipped (what was typed stays as its draft)."""
 
-    @dataclass
-    class Undone(Message):
+    class Undone(Value, Message, frozen=False):
         """The session's latest standing event, on `item`, was undone."""
 
         item: Item
