@@ -26,6 +26,7 @@ from anser_tui.review.mark_entry import digit_mark, grow_number, read_number
 from anser_tui.review.reasons import reason_target
 from anser_tui.review.session import ReviewSession
 from anser_tui.widgets.criterion_list import CriterionList
+from anser_tui.widgets.layout_ahead import first_layout_size
 from anser_tui.widgets.line_fit import fit_parts
 from anser_tui.widgets.marks_line import (
     Commit,
@@ -152,6 +153,9 @@ class DecisionBar(Static):
     def _show(self, parts: Parts) -> None:
         """One line where it fits: the hints go first (" …" says so); what stands wraps."""
         width = self.content_region.width
+        if width <= 0:  # before the first layout: fitted to the width it will give the bar
+            ahead = first_layout_size(self)
+            width = ahead.width - self.styles.gutter.width if ahead is not None else 0
         whole = Text().join(text for text, _rank in parts)
         standing = Text().join(text for text, rank in parts if rank == 0)
         line = whole if width <= 0 or whole.cell_len <= width or standing.cell_len > width \
