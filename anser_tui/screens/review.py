@@ -185,6 +185,10 @@ class ReviewScreen(Screen[None]):
         return load_item(self.session, self.position, self.library)
 
     def show_item(self, draft: Draft | None = None) -> None:
+        with self.query_one(KeyBar).held():  # the keys drawn once, as the item binds them
+            self._show_item(draft)
+
+    def _show_item(self, draft: Draft | None) -> None:
         view = self._load()
         assert view.card is not None
         self.criteria_form = view.card.form is FormKind.CRITERIA and view.rubric is not None
