@@ -9,7 +9,6 @@ posts messages to the screen it was started from (they bubble on to the app).
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.message import Message
@@ -17,6 +16,7 @@ from textual.message_pump import MessagePump
 
 from anser_tui.core.errors import InputError
 from anser_tui.core.settings import JudgeSettings
+from anser_tui.core.value import Value
 from anser_tui.workspace.item import Item
 from anser_tui.workspace.records import Judgment
 from anser_tui.workspace.store import WorkspaceStore
@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 
 
 class JudgeJob:
-    @dataclass
-    class Progressed(Message):
+    class Progressed(Value, Message, frozen=False):
         """Another judgment was written; only the latest of these matters."""
 
         done: int
@@ -36,16 +35,14 @@ class JudgeJob:
         def can_replace(self, message: Message) -> bool:
             return isinstance(message, JudgeJob.Progressed)
 
-    @dataclass
-    class JudgmentStored(Message):
+    class JudgmentStored(Value, Message, frozen=False):
         """The judgment of (run, task) was committed to the workspace."""
 
         run: str
         task_id: str
         status: str
 
-    @dataclass
-    class Finished(Message):
+    class Finished(Value, Message, frozen=False):
         """The run ended: `summary` says what it did; `error` why it stopped, if it did."""
 
         summary: str

@@ -25,7 +25,7 @@ Report options (`report_options`) choose how a report is read (say a failure pol
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -91,8 +91,7 @@ class ParsedReply(Value):
         return abs(self.score - self.recomputed_score) > MISMATCH_TOLERANCE
 
 
-@dataclass(frozen=True)
-class ExamplesPlace:
+class ExamplesPlace(Value):
     """Where few-shot examples go in a call's prompt (`recalibrate --method fewshot`, DESIGN
     15): in the user message, right before the first `before` of the user template (a text
     the benchmark's prompts all hold once, outside every placeholder), under `heading` (in the
@@ -435,8 +434,7 @@ class DemoFiles(Value):
     options: Mapping[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Signal:
+class Signal(Value):
     """One reason the judge and an automatic measure disagree on an item: how far (0-1, the
     larger the more) and what a reviewer reads ("judge 0.20 vs <metric> 0.90")."""
 

@@ -70,6 +70,10 @@ class ReviewScreen(Screen[None]):
         self.library = library
         self.show_timings = show_timings
         self.drafts = DraftBook()
+        # The queue list moves along the queue from the start, but is mounted only when first
+        # shown or when it speaks (a jump, a go-to, a filter): most reviews never open it, and
+        # the first paint neither styles nor lays it out (~15 ms CPU of start-up).
+        self.queue_list = QueueList(session, id="queue")
 
     def _breakpoints(self, size: Size) -> list[str]:
         """The breakpoint classes of `size`, as Textual sets them on the first resize: given
@@ -83,13 +87,12 @@ class ReviewScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield ReviewHeader(self.session, show_pace=self.show_timings, id="header")
-        with Horizontal(id="body"):
-            yield QueueList(self.session, id="queue")
-            with Vertical(id="main"):
-                panels = ItemPanels(self.session, id="top")
-                yield panels
-                yield EvidencePanel(self.library, id="evidence")
-                yield DecisionBar(self.session, panels.criteria, id="decision-bar")
+        # the queue list joins the body, first, when first needed (`_mounted_queue`)
+        with Horizontal(id="body"), Vertical(id="main"):
+            panels = ItemPanels(self.session, id="top")
+            yield panels
+            yield EvidencePanel(self.library, id="evidence")
+            yield DecisionBar(self.session, panels.criteria, id="decision-bar")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -98,6 +101,13 @@ class ReviewScreen(Screen[None]):
         self.show_item()
         if self.app.size.width >= 190:
             self.action_toggle_queue()
+
+    def _mounted_queue(self) -> QueueList:
+        """The queue list, mounted in the body before the main column if not yet: what shows
+        it, or has it post a message (a jump, a go-to, a filter), asks for this one."""
+        if not self.queue_list.is_attached:
+            self.query_one("#body").mount(self.queue_list, before="#main")
+        return self.queue_list
 
     # -- view state ----------------------------------------------------------------------
     @property
@@ -127,7 +137,7 @@ class ReviewScreen(Screen[None]):
             self._keep_draft(self.view.item)
         self.zoomed = None  # each item opens whole, fitted
         self.show_item(self.drafts.take(self.session.items[new]))
-        self.query_one(QueueList).highlight(new)
+        self.queue_list.highlight(new)
 
     def watch_criteria_form(self, criteria_form: bool) -> None:
         self.set_class(criteria_form, "-criteria")
@@ -175,6 +185,10 @@ class ReviewScreen(Screen[None]):
         return load_item(self.session, self.position, self.library)
 
     def show_item(self, draft: Draft | None = None) -> None:
+        with self.query_one(KeyBar).held():  # the keys drawn once, as the item binds them
+            self._show_item(draft)
+
+    def _show_item(self, draft: Draft | None) -> None:
         view = self._load()
         assert view.card is not None
         self.criteria_form = view.card.form is FormKind.CRITERIA and view.rubric is not None
@@ -212,8 +226,7 @@ class ReviewScreen(Screen[None]):
         assert view is not None
         self.query_one(ItemPanels).show_judge(self.bar.marks_typed())
         self.bar.redraw()
-        self.query_one(QueueList).update_item(self.position, view.item,
-                                              self.session.state(view.item))
+        self.queue_list.update_item(self.position, view.item, self.session.state(view.item))
         self.query_one(ReviewHeader).show_item(view, self.position, self.filter_text)
 
     @on(JudgeJob.JudgmentStored)
@@ -236,9 +249,10 @@ class ReviewScreen(Screen[None]):
         self.query_one("#retrieved").focus()
 
     def action_toggle_queue(self) -> None:
-        queue = self.query_one(QueueList)
+        shown = self.queue_list.is_attached and self.queue_list.display  # unmounted: hidden
+        queue = self._mounted_queue()
         queue.fill_once(self.position)
-        queue.display = not queue.display
+        queue.display = not shown
         if queue.display:
             queue.focus()
 
@@ -273,7 +287,7 @@ class ReviewScreen(Screen[None]):
     # -- moving --------------------------------------------------------------------------
     def _step(self, step: int, at_end: str = "") -> None:
         """To the next (previous) item the filter lets through; at the end, say `at_end`."""
-        target = self.query_one(QueueList).navigator.step(self.position, step)
+        target = self.queue_list.navigator.step(self.position, step)
         if target is not None:
             self.position = target
         elif at_end:
@@ -281,7 +295,7 @@ class ReviewScreen(Screen[None]):
             self.notify(at_end, timeout=3)
 
     def action_next(self) -> None:
-        matching = "matching " if self.query_one(QueueList).navigator.filter.active else ""
+        matching = "matching " if self.queue_list.navigator.filter.active else ""
         self._step(1, f"Last {matching}item of the queue.")
 
     def action_previous(self) -> None:
@@ -390,12 +404,12 @@ class ReviewScreen(Screen[None]):
     @property
     def filter_text(self) -> str:
         """The filter in force, in one line ("" when none): for the header."""
-        return self.query_one(QueueList).filter_text
+        return self.queue_list.filter_text
 
     def action_go_to(self) -> None:
         from anser_tui.screens.prompts import IdSuggester, TextPrompt
 
-        view, queue = self.view, self.query_one(QueueList)
+        view, queue = self.view, self._mounted_queue()
         assert view is not None
         self.app.push_screen(TextPrompt("Go to task id (Tab completes)",
                                         placeholder="e.g. legal_zh_descriptive_1",
@@ -405,13 +419,13 @@ class ReviewScreen(Screen[None]):
     def action_filter(self) -> None:
         from anser_tui.screens.filter import FilterScreen
 
-        queue, position = self.query_one(QueueList), self.position
+        queue, position = self._mounted_queue(), self.position
         self.app.push_screen(FilterScreen(queue.navigator.filter, queue.vocabulary(),
                                           queue.navigator.count),
                              lambda chosen: queue.apply_filter(position, chosen))
 
     def action_jump(self, kind: str) -> None:
-        self.query_one(QueueList).jump(self.position, kind)
+        self._mounted_queue().jump(self.position, kind)
 
     @on(QueueList.Jumped)
     def _jumped(self, event: QueueList.Jumped) -> None:

@@ -14,7 +14,6 @@ typed and says so (`Marked`, `Moved`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -22,6 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Static
 
+from anser_tui.core.value import Value
 from anser_tui.workspace.rubric import Criterion, Mark, Rubric
 
 
@@ -51,14 +51,12 @@ class CriterionList(Static, can_focus=True):
     """
     HEADER = 1  # the column names' line above the rows
 
-    @dataclass
-    class Moved(Message):
+    class Moved(Value, Message, frozen=False):
         """The focused criterion changed (the screen shows its details)."""
 
         criterion: Criterion
 
-    @dataclass
-    class Marked(Message):
+    class Marked(Value, Message, frozen=False):
         """A mark was typed."""
 
     def __init__(self, *, id: str | None = None):

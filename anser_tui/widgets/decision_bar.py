@@ -13,7 +13,6 @@ again until new marks are typed.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 from rich.text import Text
 from textual.message import Message
@@ -21,11 +20,13 @@ from textual.reactive import var
 from textual.widgets import Static
 
 from anser_tui.benchmarks.card import FormKind
+from anser_tui.core.value import Value
 from anser_tui.review.item_view import ItemView
 from anser_tui.review.mark_entry import digit_mark, grow_number, read_number
 from anser_tui.review.reasons import reason_target
 from anser_tui.review.session import ReviewSession
 from anser_tui.widgets.criterion_list import CriterionList
+from anser_tui.widgets.layout_ahead import first_layout_size
 from anser_tui.widgets.line_fit import fit_parts
 from anser_tui.widgets.marks_line import (
     Commit,
@@ -53,24 +54,20 @@ class DecisionBar(Static):
     DecisionBar.-draft { border: round $warning; }
     """
 
-    @dataclass
-    class Committed(Message):
+    class Committed(Value, Message, frozen=False):
         """A decision (accept or override) was written; `visible`: the judge was shown."""
 
         item: Item
         decision: Decision
         visible: bool
 
-    @dataclass
-    class Typed(Message):
+    class Typed(Value, Message, frozen=False):
         """The marks or the reason being typed changed, or an event was added to the item."""
 
-    @dataclass
-    class Skipped(Message):
+    class Skipped(Value, Message, frozen=False):
         """The item was skipped (what was typed stays as its draft)."""
 
-    @dataclass
-    class Undone(Message):
+    class Undone(Value, Message, frozen=False):
         """The session's latest standing event, on `item`, was undone."""
 
         item: Item
@@ -156,6 +153,9 @@ class DecisionBar(Static):
     def _show(self, parts: Parts) -> None:
         """One line where it fits: the hints go first (" …" says so); what stands wraps."""
         width = self.content_region.width
+        if width <= 0:  # before the first layout: fitted to the width it will give the bar
+            ahead = first_layout_size(self)
+            width = ahead.width - self.styles.gutter.width if ahead is not None else 0
         whole = Text().join(text for text, _rank in parts)
         standing = Text().join(text for text, rank in parts if rank == 0)
         line = whole if width <= 0 or whole.cell_len <= width or standing.cell_len > width \

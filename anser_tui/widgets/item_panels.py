@@ -27,7 +27,7 @@ from anser_tui.review.item_view import ItemView
 from anser_tui.review.session import ReviewSession
 from anser_tui.widgets.card_text import block_text
 from anser_tui.widgets.criterion_list import CriterionList, binary_marks
-from anser_tui.widgets.layout_ahead import Unscrolled, laid_out_height
+from anser_tui.widgets.layout_ahead import Unscrolled, first_layout_size, laid_out_height
 from anser_tui.widgets.panel_fit import BORDER_ROWS, SIDE_CELLS, Slot, fit
 from anser_tui.widgets.render import judge_body, metrics_body, unjudged_body, with_parsed
 from anser_tui.widgets.text_panel import TextPanel
@@ -221,6 +221,8 @@ class ItemPanels(Horizontal, Unscrolled):
         if self._held:
             return
         width, height = self.size.width, self._room()
+        if width <= 0 or height <= 0:  # before the first layout: fitted to what it will give
+            width, height = first_layout_size(self) or (width, height)
         if self.view is None or width <= 0 or height <= 0:
             return
         left, right = self.query_one("#left"), self.query_one("#right")

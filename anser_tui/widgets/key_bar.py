@@ -11,7 +11,8 @@ marks read "1-4" on a rubric of grades), unless the user remapped it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import ClassVar
 
 from rich.text import Text
@@ -37,6 +38,9 @@ class KeyBar(Static):
         super().__init__(markup=False)
         self._line: Text | None = None
         self._shown_as: dict[str, str] = {}  # binding id -> what the key is shown as
+        self._held = 0  # inside `held`: redraws wait for its end
+        self._wanted = False  # a redraw was asked for while held
+        self._width = 0  # the width the line was fitted to
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -49,7 +53,11 @@ class KeyBar(Static):
         self.redraw()
 
     def on_resize(self) -> None:
-        self.redraw()
+        if self._fit_width() != self._width:  # the first layout gives it the width it was fitted to
+            self.redraw()
+
+    def _fit_width(self) -> int:
+        return self.content_region.width or self.app.size.width
 
     def show_as(self, shown: Mapping[str, str]) -> None:
         """Show the bindings of these ids as given (a binding the keymap remapped shows its
@@ -64,7 +72,23 @@ class KeyBar(Static):
             return shown
         return self.app.get_key_display(binding)
 
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Redraw once, at the end, however often the bindings change meanwhile (showing an
+        item changes them two or three times: the card's keys, its marks form, the digits)."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+            if not self._held and self._wanted:
+                self._wanted = False
+                self.redraw()
+
     def redraw(self) -> None:
+        if self._held:
+            self._wanted = True
+            return
         parts: list[tuple[Text, int]] = []
         key_style = self.get_component_rich_style("key-bar--key", partial=True)
         seen: set[str] = set()
@@ -83,7 +107,7 @@ class KeyBar(Static):
         palette = Text(" ^p ", style=key_style)
         palette.append("palette")
         parts.append((palette, len(parts)))
-        width = self.content_region.width or self.app.size.width
+        width = self._width = self._fit_width()
         line = fit_parts(parts, width, lambda n: Text(
             f" +{n} key{'s' * (n != 1)}: ? help", style="bold"))
         if line != self._line:  # the bindings are refreshed on every item; the keys rarely change

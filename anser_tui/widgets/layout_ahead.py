@@ -13,23 +13,75 @@ from __future__ import annotations
 from fractions import Fraction
 
 from textual.geometry import Size
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
 
-def laid_out_height(widget: Widget) -> int | None:
+def laid_out_height(widget: Widget, container: Size | None = None) -> int | None:
     """The rows (border included) the next layout gives `widget` in its parent, from its
     styles as they are now; None when it takes a share of what is left (`fr`) or its parent
-    has no size yet."""
+    has no size yet. `container`: the parent's content size, where it has none yet."""
     parent = widget.parent
     height = widget.styles.height
     if not isinstance(parent, Widget) or (height is not None and height.is_fraction):
         return None
-    size = parent.size
+    size = parent.size if container is None else container
     if size.width <= 0 or size.height <= 0:
         return None
     box = widget._get_box_model(size, widget.app.size, Fraction(size.width),
                                 Fraction(size.height))
     return int(box.height)
+
+
+def _laid_out_width(widget: Widget, container: Size) -> int | None:
+    """The cells the next layout gives `widget` across a horizontal parent of `container`
+    size; None for a share (`fr`)."""
+    width = widget.styles.width
+    if width is not None and width.is_fraction:
+        return None
+    box = widget._get_box_model(container, widget.app.size, Fraction(container.width),
+                                Fraction(container.height))
+    return int(box.width)
+
+
+def first_layout_size(widget: Widget) -> Size | None:
+    """The size the screen's first layout will give `widget`, worked out before it runs (no
+    widget has a size yet): a screen the terminal's size; in a vertical (horizontal) parent,
+    the parent's width (height) and, for the one share (`fr`) of its height (width), what the
+    other children leave of it. None where that does not follow from the styles alone (two
+    shares, a margin, another layout): the layout then decides, and the widget follows it."""
+    if widget.size.width > 0 and widget.size.height > 0:
+        return widget.size
+    if isinstance(widget, Screen):
+        return None if isinstance(widget, ModalScreen) else widget.app.size
+    parent = widget.parent
+    if not isinstance(parent, Widget):
+        return None
+    outer = first_layout_size(parent)
+    styles = widget.styles
+    if outer is None or styles.margin.width or styles.margin.height:
+        return None
+    gutter = parent.styles.gutter
+    inner = Size(max(0, outer.width - gutter.width), max(0, outer.height - gutter.height))
+    layout = parent.styles.layout.name if parent.styles.layout is not None else "vertical"
+    if layout not in ("vertical", "horizontal"):
+        return None
+    vertical = layout == "vertical"
+    share = styles.height if vertical else styles.width
+    fraction = (Fraction(inner.width), Fraction(inner.height))
+    if share is not None and share.is_fraction:
+        left = inner.height if vertical else inner.width
+        for child in parent.children:
+            if child is widget or not child.display:
+                continue
+            taken = laid_out_height(child, inner) if vertical else _laid_out_width(child, inner)
+            if taken is None or child.styles.margin.width or child.styles.margin.height:
+                return None  # another share: the layout splits them
+            left -= taken
+        unit = Fraction(max(0, left)) / Fraction(share.value)
+        fraction = (fraction[0], unit) if vertical else (unit, fraction[1])
+    box = widget._get_box_model(inner, widget.app.size, *fraction)
+    return Size(int(box.width), int(box.height))
 
 
 def expect_vertical_scrollbar(widget: Widget, virtual_height: int, height: int) -> None:

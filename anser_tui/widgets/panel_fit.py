@@ -18,7 +18,8 @@ Plain arithmetic over rows and cells (no Textual), so the rules are tested on th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+
+from anser_tui.core.value import Value
 
 BORDER_ROWS = 2  # a panel's top and bottom border
 SIDE_CELLS = 5  # a text panel's border (2), padding (2) and scroll bar gutter (1)
@@ -26,8 +27,7 @@ SPLITS = (0.5, 0.44, 0.56)  # the left column's share of the width, tried in tur
 LEAST_COLUMN = 36  # cells a column never goes below
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(Value):
     """One panel of a column: the rows that show it whole, its floor, its rank (0 first)."""
 
     name: str

@@ -10,7 +10,6 @@ go-to posts `Jumped`, a new filter `FilterChanged`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -18,6 +17,7 @@ from textual import on
 from textual.message import Message
 from textual.widgets import OptionList
 
+from anser_tui.core.value import Value
 from anser_tui.review.session import ReviewSession
 from anser_tui.workspace.decisions import ItemState
 from anser_tui.workspace.item import Item
@@ -48,20 +48,17 @@ class QueueList(OptionList):
     QueueList:focus { border: heavy $accent; }
     """
 
-    @dataclass
-    class Chosen(Message):
+    class Chosen(Value, Message, frozen=False):
         """The reviewer picked the item at `position` of the queue."""
 
         position: int
 
-    @dataclass
-    class Jumped(Message):
+    class Jumped(Value, Message, frozen=False):
         """A jump, a go-to or a filter moved the queue's place to `position`."""
 
         position: int
 
-    @dataclass
-    class FilterChanged(Message):
+    class FilterChanged(Value, Message, frozen=False):
         """The `/` filter changed (the header shows it)."""
 
     def __init__(self, session: ReviewSession, *, id: str | None = None):

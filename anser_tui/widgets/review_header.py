@@ -5,12 +5,12 @@ the bar) and ends in "…" where it did: the position, what is decided and what 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widgets import Static
 
+from anser_tui.core.value import Value
 from anser_tui.review.item_view import ItemView
 from anser_tui.review.session import ReviewSession
 from anser_tui.widgets.line_fit import fit_parts
@@ -21,8 +21,7 @@ if TYPE_CHECKING:
 BAR_CELLS = 24
 
 
-@dataclass(frozen=True)
-class HeaderState:
+class HeaderState(Value):
     workspace: str
     session: str
     reviewer: str

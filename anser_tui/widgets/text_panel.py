@@ -134,12 +134,15 @@ class TextPanel(ScrollView, can_focus=True):
         included): its lines and its "↓ N more" drawn for that size now, in the frame that
         gives it, not one frame after its resize."""
         gutter = self.styles.gutter
-        self._layout_lines(width - gutter.width - self.styles.scrollbar_size_vertical)
+        self._layout_lines(width - gutter.width - self.styles.scrollbar_size_vertical,
+                           mark=False)  # marked here, for the height it is about to have
         self._mark_cut(height - gutter.height)
         expect_vertical_scrollbar(self, len(self._lines), height)
 
     # -- rendering -------------------------------------------------------------------------
-    def _layout_lines(self, width: int | None = None) -> None:
+    def _layout_lines(self, width: int | None = None, mark: bool = True) -> None:
+        """The body's lines at `width` cells (default: the panel's); `mark`: say what is cut
+        at the height it has now."""
         if width is None:
             width = self.scrollable_content_region.width
         if width <= 0 or width == self._width:
@@ -148,7 +151,8 @@ class TextPanel(ScrollView, can_focus=True):
         self._lines = self._rendered_at(width)
         self._strips = {}
         self.virtual_size = Size(width, len(self._lines))
-        self._mark_cut()
+        if mark:
+            self._mark_cut()
 
     def on_resize(self) -> None:
         self._layout_lines()

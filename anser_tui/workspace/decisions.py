@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from anser_tui.core.value import Value
 from anser_tui.workspace.records import Decision, DecisionKind, Judgment
 from anser_tui.workspace.rubric import Mark
 from anser_tui.workspace.store import WorkspaceStore, utc_now
@@ -47,8 +48,7 @@ def item_decisions(store: WorkspaceStore, run: str, task_id: str) -> list[tuple[
     return [(r["session_name"], Decision.from_row(r)) for r in rows]
 
 
-@dataclass
-class ItemState:
+class ItemState(Value, frozen=False):
     """What the events of one item add up to."""
 
     events: list[Decision] = field(default_factory=list)

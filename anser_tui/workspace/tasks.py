@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import field
+from dataclasses import MISSING, field
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -39,36 +39,45 @@ class AnswerKey(Record):
 
     @classmethod
     def from_json(cls, ground_truth: str, evidence: str) -> AnswerKey:
-        """The key a workspace row holds (its columns' JSON), its evidence list decoded when
-        first read: most of a row's bytes, which a queue's tasks read at once (to count what
-        the judge scores) never look at; the item shown decodes its own."""
+        """The key a workspace row holds (its columns' JSON), each column decoded when first
+        read: a queue's tasks, read at once (to count what the judge scores), never look at
+        them; the item shown decodes its own."""
         key = object.__new__(cls)
-        object.__setattr__(key, "__dict__", {"ground_truth": json.loads(ground_truth),
-                                             _EVIDENCE_JSON: evidence})
+        object.__setattr__(key, "__dict__", {_JSON["ground_truth"]: ground_truth,
+                                             _JSON["evidence"]: evidence})
         return key
 
 
 _FORMS = {form.value: form for form in Form}  # a row's form: Form(value) without the call
 
-_EVIDENCE_JSON = "_evidence_json"  # a row's evidence column, until `evidence` is first read
+# A row's JSON column, kept under this name until its field is first read.
+_JSON = {"ground_truth": "_ground_truth_json", "evidence": "_evidence_json"}
 
 
-class _DecodedEvidence:
-    """`AnswerKey.evidence` of a key read from a row: the JSON decoded on first read and kept
-    as the key's own value. A non-data descriptor: a key made with its evidence (or decoded
-    once) holds the value itself, which is read before any descriptor."""
+class _Decoded:
+    """A field of a key read from a row: its column's JSON decoded on first read and kept as
+    the key's own value. A non-data descriptor: a key made with the value (or decoded once)
+    holds it itself, which is read before any descriptor."""
+
+    def __init__(self, name: str, default: Any = MISSING):
+        self.name = name
+        self.raw = _JSON[name]
+        self.default = default  # the field's class value (none for a default factory)
 
     def __get__(self, key: AnswerKey | None, owner: type[AnswerKey]) -> Any:
         if key is None:
-            raise AttributeError("evidence")  # a field with a default factory: no class value
+            if self.default is MISSING:
+                raise AttributeError(self.name)
+            return self.default
         values = key.__dict__
-        if _EVIDENCE_JSON not in values:
-            raise AttributeError("evidence")
-        values["evidence"] = json.loads(values.pop(_EVIDENCE_JSON))
-        return values["evidence"]
+        if self.raw not in values:
+            raise AttributeError(self.name)
+        values[self.name] = json.loads(values.pop(self.raw))
+        return values[self.name]
 
 
-AnswerKey.evidence = _DecodedEvidence()  # type: ignore[assignment]
+AnswerKey.ground_truth = _Decoded("ground_truth", AnswerKey.ground_truth)
+AnswerKey.evidence = _Decoded("evidence")  # type: ignore[assignment]
 
 
 class Task(Record):
@@ -118,7 +127,8 @@ class Task(Record):
             objective=objective, number=number, seq=seq, source=source, line=line,
             prompt=TaskPrompt.model_construct(id=task_id, type=type_, query=query,
                                               instruction=instruction),
-            key=AnswerKey.from_json(ground_truth, evidence), extra=json.loads(extra))
+            key=AnswerKey.from_json(ground_truth, evidence),
+            extra={} if extra == "{}" else json.loads(extra))  # most rows' extra
 
     @property
     def query(self) -> str:

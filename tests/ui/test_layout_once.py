@@ -102,3 +102,30 @@ async def test_the_marks_bar_takes_a_new_theme_although_its_text_is_the_same(
         bar.redraw()
         await pilot.pause()
         assert frame(app.screen) == themed
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("benchmark", ["anser", "prbench", "aalcr"])
+async def test_the_first_paint_shows_the_panels_fitted(
+        tmp_path: Path, benchmark: str, size: tuple[int, int],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Start-up too: the card's panels are fitted before the screen's first layout (to the
+    size it will give them), so the first frame shows them at the heights they keep, not at
+    the stylesheet's shares fitted again after the resize."""
+    app = build_app(ensure_demo_workspace(benchmark, tmp_path / benchmark), reviewer="tester")
+    first: list[dict[str | None, object]] = []
+    paint = ReviewScreen._compositor_refresh
+
+    def recorded(screen: ReviewScreen) -> None:
+        paint(screen)
+        if not first:
+            first.append({p.id: p.region for p in screen.query(TextPanel) if p.display})
+
+    monkeypatch.setattr(ReviewScreen, "_compositor_refresh", recorded)
+    async with app.run_test(size=size) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await settle(pilot)
+        settled = {p.id: p.region for p in screen.query(TextPanel) if p.display}
+        assert first == [settled]
+        scroll_bars_match_their_text(screen)

@@ -119,3 +119,37 @@ async def test_blind_review_hides_judge_until_own_marks(review_workspace: Path) 
         "SELECT kind, judge_visible, score FROM decisions ORDER BY id"))
     store.close()
     assert rows == [("override", 0, 50.0), ("accept", 1, 74.0)]
+
+
+async def test_showing_an_item_draws_the_key_bar_once_as_it_binds(review_workspace: Path
+                                                                  ) -> None:
+    """Showing an item changes the bindings two or three times (the card's keys, its marks
+    form, the digits shown): the key bar draws its line once, at the end, and that line is
+    the one a fresh draw gives; held, a redraw waits for the end."""
+    from anser_tui.screens.review_keys import MARKS
+    from anser_tui.widgets.key_bar import KeyBar
+
+    app = build_app(review_workspace, reviewer="tester")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        bar = screen.query_one(KeyBar)
+        drawn: list[str] = []
+        update = bar.update
+
+        def recorded(content: object = "", *, layout: bool = True) -> None:
+            drawn.append(str(content))
+            update(content, layout=layout)  # type: ignore[arg-type]
+
+        bar.update = recorded  # type: ignore[method-assign]
+        line = bar._line
+        with bar.held():
+            screen.refresh_bindings()
+            bar.show_as({MARKS[0].id or "": "1-9"})
+            assert bar._line is line  # nothing drawn yet
+        assert bar._line is not line and len(drawn) == 1
+        assert " 1-9 Marks " in drawn[0] and " 0-4 Marks " in str(line)
+        bar._line = None
+        bar.redraw()
+        assert drawn[1] == drawn[0]

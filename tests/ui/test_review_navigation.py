@@ -152,3 +152,34 @@ async def test_go_to_completes_task_ids(workspace: Path) -> None:
         await pilot.press("enter")
         assert screen.view is not None and screen.view.task.id == "finance_zh_descriptive_201"
         assert screen.position == 4  # joined the end of the queue
+
+
+async def test_the_queue_list_is_mounted_when_first_shown_or_moved_by(workspace: Path) -> None:
+    """The queue list is not in the first paint's DOM; `l` mounts it shown, filled, focused,
+    the current item highlighted, and `l` hides it again; a jump before it was ever shown
+    mounts it (hidden) to move the screen."""
+    from anser_tui.widgets.queue_list import QueueList
+
+    app = build_app(workspace, reviewer="tester")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = _review(app)
+        assert not screen.query(QueueList)
+        await pilot.press("n")
+        assert screen.position == 1 and not screen.query(QueueList)
+        await pilot.press("l")
+        await pilot.pause()
+        queue = screen.query_one("#queue", QueueList)
+        assert queue is screen.queue_list and queue.display and queue.has_focus
+        assert queue.option_count == 4 and queue.highlighted == 1
+        assert [c.id for c in screen.query_one("#body").children] == ["queue", "main"]
+        await pilot.press("l")
+        await pilot.pause()
+        assert not queue.display
+    app = build_app(workspace, reviewer="tester")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = _review(app)
+        await pilot.press("N")  # the next undecided item
+        await pilot.pause()
+        assert screen.position == 1
+        queue = screen.query_one("#queue", QueueList)
+        assert not queue.display

@@ -32,25 +32,30 @@ def test_the_tasks_are_read_in_one_query_and_are_each_read_alone(tmp_path: Path)
         assert _task_queries(statements) == 1
 
 
-def test_a_read_tasks_evidence_is_decoded_when_first_read_and_is_the_same(tmp_path: Path
-                                                                          ) -> None:
-    """The evidence list (most of a row) is decoded on first read, not by `read_tasks`: a
-    queue's tasks are read at once to count what the judge scores, and never look at it."""
+def test_a_read_tasks_key_is_decoded_when_first_read_and_is_the_same(tmp_path: Path) -> None:
+    """The evidence list (most of a row) and the ground truth are decoded on first read, not
+    by `read_tasks`: a queue's tasks are read at once to count what the judge scores, and never
+    look at them."""
     path = mini_workspace(tmp_path)
     with WorkspaceStore.open(path) as store:
         ids = store.task_ids()
         store.read_tasks(ids)
         tasks = [store.task(task_id) for task_id in ids]
         assert all("evidence" not in task.key.__dict__ for task in tasks)
-        rows = {row["id"]: json.loads(row["evidence"])
-                for row in store.rows("SELECT id, evidence FROM tasks")}
-        assert any(rows.values())
+        assert all("ground_truth" not in task.key.__dict__ for task in tasks)
+        rows = {row["id"]: (json.loads(row["ground_truth"]), json.loads(row["evidence"]))
+                for row in store.rows("SELECT id, ground_truth, evidence FROM tasks")}
+        assert any(evidence for _, evidence in rows.values())
+        assert all(truth is not None for truth, _ in rows.values())
         for task in tasks:
+            truth, evidence = rows[task.id]
             copy = task.key.model_copy()
-            assert task.evidence == rows[task.id] == copy.evidence
-            assert task.key == AnswerKey(ground_truth=task.ground_truth, evidence=rows[task.id])
-            assert task.key.model_dump() == {"ground_truth": task.ground_truth,
-                                             "evidence": rows[task.id]}
+            assert task.ground_truth == truth == copy.ground_truth
+            assert task.evidence == evidence == copy.evidence
+            assert task.key == AnswerKey(ground_truth=truth, evidence=evidence)
+            assert task.key.model_dump() == {"ground_truth": truth, "evidence": evidence}
+    assert AnswerKey.ground_truth is None  # the field's default, as the class gives it
+    assert AnswerKey(evidence=[]).ground_truth is None
 
 
 def test_tasks_read_by_position_are_the_validated_records(tmp_path: Path) -> None:

@@ -6,20 +6,19 @@ seen the answer key. Looked up per key space in batches, so a full workspace tak
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from anser_tui.benchmarks.anser.evidence_diff import task_space
 from anser_tui.benchmarks.anser.evidence_ids import evidence_ids
 from anser_tui.benchmarks.anser.groups import EvidenceSpace
+from anser_tui.core.value import Value
 
 if TYPE_CHECKING:
     from anser_tui.corpora.library import CorpusLibrary
     from anser_tui.workspace.store import WorkspaceStore
 
 
-@dataclass(frozen=True)
-class Leak:
+class Leak(Value):
     run: str
     task_id: str
     ids: tuple[str, ...]
