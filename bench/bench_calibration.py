@@ -1,5 +1,5 @@
 """Calibration bench: the `calibration` command's statistics over 2,000 human-vs-judge pairs with
-1,000 bootstrap resamples (DESIGN section 10: <= 1 s on 2 cores).
+1,000 bootstrap resamples (budget 1 s on 2 cores).
 
     python -m bench.bench_calibration [--items 2235] [--reviewed 2000] [--resamples 1000]
                                       [--repeats 5]

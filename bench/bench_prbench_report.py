@@ -1,9 +1,9 @@
 """PRBench report bench: the `report` command's rows over 18,692 weighted rubric criteria
-(DESIGN section 10: <= 1 s on 2 cores).
+(budget 1 s on 2 cores).
 
     python -m bench.bench_prbench_report [--criteria 18692] [--repeats 5]
 
-The data is PRBench's published size (spec/prbench-aalcr-facts.md): 600 finance and 500 legal
+The data is PRBench's published size (its dataset card's splits): 600 finance and 500 legal
 samples, with the hard splits repeating 300 and 250 of them (1,100 tasks; the hard splits'
 files hold no new tasks), and `--criteria` rubric items spread over the 1,100 tasks (4 to 40 a
 task, about 17 on average; seeded). It is written in the release layout the loader reads: one
