@@ -19,7 +19,9 @@ def main(argv: list[str] | None = None) -> int:
     steps: list[list[str]] = []
     if not (data / "corpora").is_dir():
         steps.append(["bench.synthetic_corpora", str(data)])
-    steps += [["bench.bench_scoring"], ["bench.bench_judge"], ["bench.bench_corpora", str(data)],
+    steps += [["bench.bench_scoring"], ["bench.bench_calibration"],
+              ["bench.bench_prbench_report"], ["bench.bench_judge"],
+              ["bench.bench_corpora", str(data)],
               ["bench.bench_startup", str(data)], ["bench.bench_documents"]]
     failed = []
     for step in steps:
