@@ -52,7 +52,12 @@ def _interval_alpha(pairable: list[list[float]]) -> float | None:
     pooled = np.asarray([v for row in pairable for v in row], dtype=float)
     if pooled.max() == pooled.min():
         return None
-    observed = sum(_squared_pairs(np.asarray(row)) / (len(row) - 1) for row in pairable)
+    # each unit's sum of squared pairs, 2 m sum (v - unit mean)^2, for all units at once
+    sizes = np.asarray([len(row) for row in pairable], dtype=float)
+    unit = np.repeat(np.arange(len(pairable)), sizes.astype(np.int64))
+    means = np.bincount(unit, weights=pooled) / sizes
+    spread = np.bincount(unit, weights=(pooled - means[unit]) ** 2)
+    observed = float((2.0 * sizes * spread / (sizes - 1.0)).sum())
     expected = _squared_pairs(pooled) / (pooled.size - 1)
     return 1.0 - observed / expected
 
@@ -73,9 +78,11 @@ def krippendorff_alpha(units: Sequence[Sequence[Mark]], level: Level,
         return _interval_alpha(pairable)
     values = sorted({v for row in pairable for v in row}) if domain is None else list(domain)
     k = len(values)
-    counts = np.zeros((len(pairable), k))
-    for u, row in enumerate(pairable):
-        counts[u] = np.bincount(label_indices(row, values), minlength=k)
+    # each unit's count of each value, in one pass over the pooled marks (a unit a row)
+    unit = np.repeat(np.arange(len(pairable)), [len(row) for row in pairable])
+    index = label_indices([v for row in pairable for v in row], values)
+    counts = np.bincount(unit * k + index, minlength=len(pairable) * k).reshape(
+        len(pairable), k).astype(float)
     m_u = counts.sum(axis=1)
     scaled = counts / (m_u - 1.0)[:, None]
     o = scaled.T @ counts - np.diag(scaled.sum(axis=0))

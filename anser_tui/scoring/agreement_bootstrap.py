@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from anser_tui.scoring.agreement_coefficients import (
     FloatArray,
@@ -33,6 +34,29 @@ def _percentile_interval(values: FloatArray) -> Interval | None:
         return None
     lo, hi = np.percentile(kept, [2.5, 97.5])
     return float(lo), float(hi)
+
+
+_drawn: dict[tuple[int, int, int], list[npt.NDArray[np.int64]]] = {}  # the latest draws
+
+
+def _resample_indices(seed: int, n: int, resamples: int) -> list[npt.NDArray[np.int64]]:
+    """The resamples' pair indices, `resamples` x n drawn in chunks of at most
+    _DRAWS_PER_CHUNK from `default_rng(seed)`. They depend on the seed and sizes alone, so
+    every dimension of a scope (the same pairs, the same n) reads the same draws: they are
+    drawn once and kept (the last few sizes; read-only) instead of once a dimension."""
+    key = (seed, n, resamples)
+    drawn = _drawn.get(key)
+    if drawn is None:
+        rng = np.random.default_rng(seed)
+        chunk = max(1, _DRAWS_PER_CHUNK // n)
+        drawn = [rng.integers(0, n, size=(min(resamples, start + chunk) - start, n))
+                 for start in range(0, resamples, chunk)]
+        for block in drawn:
+            block.setflags(write=False)
+        if len(_drawn) >= 4:
+            _drawn.pop(next(iter(_drawn)))
+        _drawn[key] = drawn
+    return drawn
 
 
 def bootstrap_intervals(judge: Sequence[float], human: Sequence[float],
@@ -55,16 +79,15 @@ def bootstrap_intervals(judge: Sequence[float], human: Sequence[float],
     k = len(labels) if labels is not None else 0
     codes = (label_indices(human, labels) * k + label_indices(judge, labels)
              if labels is not None else None)
-    rng = np.random.default_rng(seed)
     biases, kappas = np.empty(resamples), np.full(resamples, np.nan)
-    chunk = max(1, _DRAWS_PER_CHUNK // n)
-    for start in range(0, resamples, chunk):
-        stop = min(resamples, start + chunk)
-        idx = rng.integers(0, n, size=(stop - start, n))
+    start = 0
+    for idx in _resample_indices(seed, n, resamples):
+        stop = start + idx.shape[0]
         biases[start:stop] = diff[idx].mean(axis=1)
         if codes is not None:
             offsets = np.arange(stop - start)[:, None] * (k * k)
             flat = np.bincount((codes[idx] + offsets).ravel(), minlength=(stop - start) * k * k)
             kappas[start:stop] = kappa_from_confusion(flat.reshape(-1, k, k), quadratic)
+        start = stop
     return _percentile_interval(biases), (_percentile_interval(kappas) if codes is not None
                                           else None)

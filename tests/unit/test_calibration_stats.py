@@ -345,3 +345,30 @@ def test_row_is_a_frozen_dataclass() -> None:
     assert isinstance(row, AgreementRow)
     with pytest.raises(AttributeError):
         row.n = 3  # type: ignore[misc]
+
+
+def test_bootstrap_draws_are_the_seeds_whatever_came_before() -> None:
+    """The resamples' draws are kept between calls (every dimension of a scope reads the same):
+    an interval is the one drawn afresh from default_rng(seed), in the documented chunks,
+    whatever was asked before it."""
+    from anser_tui.scoring import agreement_bootstrap as boot
+
+    rng = np.random.default_rng(31)
+    n, resamples, seed = 2000, 1000, 5
+    human = rng.integers(0, 5, n).astype(float)
+    judge = np.clip(human + rng.integers(-1, 2, n), 0, 4)
+    other = np.clip(human + rng.integers(-2, 1, n), 0, 4)
+    chunk = boot._DRAWS_PER_CHUNK // n  # 500: two chunks of draws
+    fresh = np.random.default_rng(seed)
+    idx = np.vstack([fresh.integers(0, n, size=(chunk, n)) for _ in range(resamples // chunk)])
+    for j in (judge, other, judge):  # warm draws, other data, the first again
+        diff = j - human
+        lo, hi = np.percentile(diff[idx].mean(axis=1), [2.5, 97.5])
+        bias_ci, kappa_ci = bootstrap_intervals(j, human, LABELS, seed=seed,
+                                                resamples=resamples)
+        assert bias_ci == (float(lo), float(hi))
+        assert kappa_ci is not None and kappa_ci[0] < kappa_ci[1]
+    boot._drawn.clear()
+    assert bootstrap_intervals(judge, human, LABELS, seed=seed, resamples=resamples)[0] == \
+        bootstrap_intervals(judge, human, LABELS, seed=seed, resamples=resamples)[0]
+    assert all(not block.flags.writeable for blocks in boot._drawn.values() for block in blocks)
