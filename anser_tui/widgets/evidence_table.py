@@ -37,32 +37,31 @@ def fit(cell: Text, width: int, middle: bool = True) -> Text:
         out.pad_right(width - cell.cell_len)
         return out
     room = max(0, width - 1)
-    if not middle:  # the end cut, by cells: a wide character that does not fit goes whole
-        head, used = 0, 0  # (Rich's truncate put a space before the ellipsis: "若干问 …")
-        for ch in cell.plain:
-            if used + cell_len(ch) > room:
-                break
-            used += cell_len(ch)
-            head += 1
-        out = cell[:head]
-        out.append("…")
-        out.pad_right(width - out.cell_len)
-        return out
-    head, used = 0, 0
-    for ch in cell.plain:
-        if used + cell_len(ch) > (room + 1) // 2:
-            break
-        used += cell_len(ch)
-        head += 1
-    tail, tail_used = len(cell.plain), 0
-    while tail > head and tail_used + cell_len(cell.plain[tail - 1]) <= room - used:
-        tail -= 1
-        tail_used += cell_len(cell.plain[tail])
+    # by cells: a wide character that does not fit goes whole (the end cut once went through
+    # Rich's truncate, which put a space before the ellipsis: "若干问 …")
+    head, used = _lead(cell.plain, (room + 1) // 2 if middle else room)
     out = cell[:head]
     out.append("…")
-    out.append_text(cell[tail:])
+    if middle:
+        tail, tail_used = len(cell.plain), 0
+        while tail > head and tail_used + cell_len(cell.plain[tail - 1]) <= room - used:
+            tail -= 1
+            tail_used += cell_len(cell.plain[tail])
+        out.append_text(cell[tail:])
     out.pad_right(width - out.cell_len)
     return out
+
+
+def _lead(text: str, cells: int) -> tuple[int, int]:
+    """How many leading characters of `text` fit in `cells` cells, and the cells they take."""
+    head, used = 0, 0
+    for ch in text:
+        size = cell_len(ch)
+        if used + size > cells:
+            break
+        used += size
+        head += 1
+    return head, used
 
 
 class EvidenceTable(ScrollView, can_focus=True):
