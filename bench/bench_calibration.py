@@ -29,13 +29,14 @@ criteria's ordinal). Exit status 1 when the budget is missed.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from bench.science_workspace import science_store
 
 BUDGET_S = 1.0
 RUN = "bench"
@@ -46,7 +47,6 @@ def make_workspace(root: Path, n_items: int, n_reviewed: int, seed: int = 7) -> 
     """A science workspace of `n_items` judged tasks, `n_reviewed` of them reviewed blind in a
     random-sample session of one reviewer. Returns the workspace's path."""
     from anser_tui.benchmarks.anser.groups import RUBRICS
-    from anser_tui.exchange import import_run, init_workspace
     from anser_tui.review import ReviewSession
     from anser_tui.review.queue import QueueOrder, QueueSpec
     from anser_tui.review.sampling import Order
@@ -54,27 +54,14 @@ def make_workspace(root: Path, n_items: int, n_reviewed: int, seed: int = 7) -> 
     from anser_tui.workspace.records import JudgeCall
 
     rubric = RUBRICS["science_en"]
-    tasks = [{"id": f"science_en_descriptive_{i}", "type": "finding",
-              "query": f"What does study {i} find about outcome {i % 97}?",
-              "instruction": "Answer in one sentence.",
-              "ground_truth": f"Study {i} finds a moderate positive association.",
-              "evidence": [f"A{i}"]} for i in range(1, n_items + 1)]
-    bench_file = root / "data" / "benchmark" / "science" / "descriptive.json"
-    bench_file.parent.mkdir(parents=True)
-    bench_file.write_text(json.dumps(tasks), encoding="utf-8")
-    run_file = root / "run.jsonl"
-    run_file.write_text("".join(json.dumps({"id": t["id"], "answer": f"A positive link ({i}).",
-                                            "retrieved_evidence": [f"A{i}"]}) + "\n"
-                                for i, t in enumerate(tasks)), encoding="utf-8")
-    path = root / "ws.db"
     rng = random.Random(seed)
-    store = init_workspace(path, "anser", root / "data")
+    store, task_ids = science_store(root, n_items, RUN)
+    path = root / "ws.db"
     try:
-        import_run(store, run_file, RUN)
         judged: dict[str, Judgment] = {}
         marks_of: dict[str, dict[str, int]] = {}
-        for t in tasks:
-            marks_of[t["id"]] = {k: rng.choice((1, 2, 2, 3, 3, 3, 4, 4)) for k in rubric.keys}
+        for tid in task_ids:
+            marks_of[tid] = {k: rng.choice((1, 2, 2, 3, 3, 3, 4, 4)) for k in rubric.keys}
         for j in add_judgments(store, [
                 Judgment(run=RUN, task_id=tid, rubric_id=rubric.id, status=JudgmentStatus.OK,
                          marks=m, score=rubric.score(m), reason=f"judge on {tid}",

@@ -25,6 +25,8 @@ import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 
+from bench.science_workspace import science_store
+
 BUDGET = 1.1
 REPLY = json.dumps({"score_0_100": 77.5, "conclusion": 3, "coverage": 3,
                     "ground_truth_consistency": 3, "format": 4, "reason": "bench"})
@@ -99,25 +101,9 @@ async def bare_client(url: str, items: int, concurrency: int) -> float:
 
 
 def make_workspace(root: Path, n: int) -> Path:
-    from anser_tui.exchange import import_run, init_workspace
-
-    tasks = [{"id": f"science_en_descriptive_{i}", "type": "finding",
-              "query": f"What does study {i} find about outcome {i % 97}?",
-              "instruction": "Answer in one sentence.",
-              "ground_truth": f"Study {i} finds a moderate positive association.",
-              "evidence": [f"A{i}"]} for i in range(1, n + 1)]
-    bench_file = root / "data" / "benchmark" / "science" / "descriptive.json"
-    bench_file.parent.mkdir(parents=True)
-    bench_file.write_text(json.dumps(tasks), encoding="utf-8")
-    run_file = root / "run.jsonl"
-    run_file.write_text("".join(json.dumps({"id": t["id"], "answer": f"A positive link ({i}).",
-                                            "retrieved_evidence": [f"A{i}"]}) + "\n"
-                                for i, t in enumerate(tasks)), encoding="utf-8")
-    workspace = root / "ws.db"
-    store = init_workspace(workspace, "anser", root / "data")
-    import_run(store, run_file, "bench")
+    store, _ = science_store(root, n, "bench")
     store.close()
-    return workspace
+    return root / "ws.db"
 
 
 def main() -> int:
