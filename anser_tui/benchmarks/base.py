@@ -38,7 +38,7 @@ from anser_tui.corpora.descriptor import CorpusDescriptor
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, JudgmentStatus, LogRecord, RunOutput
 from anser_tui.workspace.rubric import Mark, Rubric
-from anser_tui.workspace.tasks import Task
+from anser_tui.workspace.tasks import Task, TaskHead
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -252,6 +252,11 @@ class Benchmark(Protocol[ScoreT, RowT]):
 
     def rubric(self, task: Task) -> Rubric | None:
         """The judge's rubric for the task; None where the LLM judge does not score it."""
+        ...
+
+    def judged(self, head: TaskHead) -> bool | None:
+        """Whether the judge scores a task (`rubric` gives one), told by its head alone; None
+        where only the whole task tells (a queue's count reads the tasks of those only)."""
         ...
 
     def retrieved_problem(self, task: Task, retrieved: list[Any]) -> str | None:

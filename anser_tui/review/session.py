@@ -185,11 +185,22 @@ class ReviewSession:
             seconds += [e.time_spent_s for e in state.active
                         if e.kind in VERDICTS and e.time_spent_s is not None]
         if self._n_decidable is None:
-            self.store.read_tasks(item.task_id for item in self.items)
-            self._n_decidable = sum(self.decidable(item) for item in self.items)
+            self._n_decidable = self._count_decidable()
         pace = sum(seconds) / len(seconds) if seconds else None
         return Progress(len(self.items), decided, skipped, flagged,
                         self._n_decidable - settled, pace)
+
+    def _count_decidable(self) -> int:
+        """How many queue items a verdict can settle: each task told by its head where the
+        benchmark can, the tasks of the others read at once."""
+        unknown = [t for t in dict.fromkeys(item.task_id for item in self.items)
+                   if t not in self._decidable]
+        for head in self.store.task_heads(unknown):
+            judged = self.benchmark.judged(head)
+            if judged is not None:
+                self._decidable[head.id] = judged
+        self.store.read_tasks(t for t in unknown if t not in self._decidable)
+        return sum(self.decidable(item) for item in self.items)
 
     def last_undoable(self) -> tuple[Item, Decision] | None:
         """The session's latest event still standing, and its item."""

@@ -31,7 +31,7 @@ from anser_tui.workspace.migrations import migrate
 from anser_tui.workspace.records import LogRecord, RunOutput, new_uid
 from anser_tui.workspace.schema import SCHEMA, SCHEMA_VERSION
 from anser_tui.workspace.sql import statements
-from anser_tui.workspace.tasks import Task
+from anser_tui.workspace.tasks import HEAD_COLUMNS, Task, TaskHead
 
 LOCK_RETRIES = 20  # BEGIN IMMEDIATE attempts, on top of the busy timeout of each
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -336,6 +336,19 @@ class WorkspaceStore:
                                  "WHERE id IN (SELECT value FROM json_each(?))",
                                  (json.dumps(wanted),))
         self._tasks.update((row[0], Task.from_values(row)) for row in rows)
+
+    def task_heads(self, task_ids: Iterable[str]) -> list[TaskHead]:
+        """The heads of `task_ids` (unknown ids left out), each once: from the tasks already
+        read, the rest in one query of their light columns."""
+        wanted = list(dict.fromkeys(task_ids))
+        heads = [task.head for t in wanted if (task := self._tasks.get(t)) is not None]
+        rest = [t for t in wanted if t not in self._tasks]
+        if rest and not self._all_tasks:
+            rows = self.conn.execute(f"SELECT {HEAD_COLUMNS} FROM tasks "
+                                     "WHERE id IN (SELECT value FROM json_each(?))",
+                                     (json.dumps(rest),))
+            heads += map(TaskHead.from_values, rows)
+        return heads
 
     def task_ids(self) -> list[str]:
         """Every task id in benchmark order (read afresh, without reading the tasks)."""

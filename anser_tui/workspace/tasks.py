@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import MISSING, field
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from anser_tui.core.record import Record
 from anser_tui.workspace.records import RowLike, dumps
@@ -131,6 +131,10 @@ class Task(Record):
             extra={} if extra == "{}" else json.loads(extra))  # most rows' extra
 
     @property
+    def head(self) -> TaskHead:
+        return TaskHead(self.id, self.benchmark, self.group, self.form, self.number)
+
+    @property
     def query(self) -> str:
         return self.prompt.query
 
@@ -148,3 +152,23 @@ class Task(Record):
 
 
 Task.SELECTED = ", ".join(Task.COLUMNS)
+
+
+HEAD_COLUMNS = "id, benchmark, group_name, form, number"  # a head's columns, in its order
+
+
+class TaskHead(NamedTuple):
+    """A task's place without its text: what a workspace row holds before its query, answer key
+    and extras, read for a whole queue at a fraction of the cost of its tasks (a benchmark
+    tells from it, where it can, whether the judge scores the task)."""
+
+    id: str
+    benchmark: str
+    group: str
+    form: Form
+    number: int | None
+
+    @classmethod
+    def from_values(cls, values: Sequence[Any]) -> TaskHead:
+        task_id, benchmark, group, form, number = values
+        return cls(task_id, benchmark, group, _FORMS.get(form) or Form(form), number)

@@ -134,10 +134,18 @@ def test_the_whole_protocol_on_the_demo(name: str, server: JudgeServer,
     assert all(benchmark.splits(t) for t in tasks)
     judged = [t for t in tasks if benchmark.rubric(t) is not None]
     assert len(judged) == case.n_judged
+    # told by the head (the queue's count) as by the whole task, or left to the task
+    assert all(benchmark.judged(t.head) in (None, benchmark.rubric(t) is not None)
+               for t in tasks)
 
     ws = tmp_path / "ws.db"
     assert invoke("init", ws, "--benchmark", name, "--data", demo.data_dir, *options)[:2] == (
         0, f"created {ws}: {case.n_tasks} tasks from {demo.data_dir}\n")
+    with WorkspaceStore.open(ws) as store:  # a row's head is the loaded task's
+        assert sorted(store.task_heads([*(t.id for t in reversed(tasks)), "no-such-task"])) \
+            == sorted(t.head for t in tasks)
+        store.task(tasks[0].id)  # a task read already gives its own head
+        assert len(store.task_heads(t.id for t in tasks)) == len(tasks)
     code, out, err = invoke("import-run", ws, demo.run_file, "--name", RUN)
     assert code == 0, err
     assert out.startswith(f"imported run {RUN!r}: {case.n_outputs} outputs; scored "

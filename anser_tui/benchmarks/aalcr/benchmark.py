@@ -44,7 +44,7 @@ from anser_tui.benchmarks.card import CardItem, ReviewCard
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, LogRecord, RunOutput
 from anser_tui.workspace.rubric import Rubric
-from anser_tui.workspace.tasks import Task
+from anser_tui.workspace.tasks import Task, TaskHead
 
 if TYPE_CHECKING:
     from anser_tui.benchmarks.aalcr.report import VersionRow
@@ -100,6 +100,9 @@ class AalcrBenchmark(WithoutCorpora, WithoutStatelessScoring, WithoutExports):
 
     def rubric(self, task: Task) -> Rubric | None:
         return RUBRIC
+
+    def judged(self, head: TaskHead) -> bool:
+        return True
 
     def splits(self, task: Task) -> tuple[str, ...]:
         return (task.group,)

@@ -41,7 +41,7 @@ from anser_tui.core.text import ground_truth_text
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, LogRecord, RunOutput, dumps
 from anser_tui.workspace.rubric import Mark, Rubric
-from anser_tui.workspace.tasks import Task
+from anser_tui.workspace.tasks import Task, TaskHead
 
 if TYPE_CHECKING:
     from anser_tui.benchmarks.anser.report import GroupRow
@@ -139,6 +139,9 @@ class AnserBenchmark(WithoutExports):
 
     def rubric(self, task: Task) -> Rubric | None:
         return rubric_for(task.group, task.form, task.number)
+
+    def judged(self, head: TaskHead) -> bool:
+        return rubric_for(head.group, head.form, head.number) is not None
 
     def retrieved_problem(self, task: Task, retrieved: list[Any]) -> str | None:
         from anser_tui.benchmarks.anser.evidence_ids import shapes, task_space, unnamed_item

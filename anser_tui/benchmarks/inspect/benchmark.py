@@ -45,7 +45,7 @@ from anser_tui.core.errors import InputError
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, JudgmentStatus, LogRecord, RunOutput
 from anser_tui.workspace.rubric import Mark, Rubric
-from anser_tui.workspace.tasks import Task
+from anser_tui.workspace.tasks import Task, TaskHead
 
 EXPORT = "inspect-log"
 
@@ -116,6 +116,9 @@ class InspectBenchmark(WithoutCorpora, WithoutStatelessScoring):
 
     def rubric(self, task: Task) -> Rubric | None:
         return rubric_of(task.extra[EXTRA_SCORER])
+
+    def judged(self, head: TaskHead) -> bool:
+        return True  # every sample has its scorer's rubric
 
     def splits(self, task: Task) -> tuple[str, ...]:
         return (task.group,)

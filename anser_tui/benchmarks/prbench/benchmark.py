@@ -44,7 +44,7 @@ from anser_tui.benchmarks.prbench.scores import POLICIES, SplitRow
 from anser_tui.scoring.cells import Cell
 from anser_tui.workspace.records import Judgment, LogRecord, RunOutput
 from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Rubric
-from anser_tui.workspace.tasks import Task
+from anser_tui.workspace.tasks import Task, TaskHead
 
 
 def prbench_rubric(task: Task) -> Rubric:
@@ -105,6 +105,9 @@ class PrbenchBenchmark(WithoutCorpora, WithoutStatelessScoring, WithoutExports):
 
     def rubric(self, task: Task) -> Rubric | None:
         return prbench_rubric(task)
+
+    def judged(self, head: TaskHead) -> bool:
+        return True  # every task carries its own rubric
 
     def splits(self, task: Task) -> tuple[str, ...]:
         return task_splits(task)
