@@ -372,3 +372,75 @@ def test_bootstrap_draws_are_the_seeds_whatever_came_before() -> None:
     assert bootstrap_intervals(judge, human, LABELS, seed=seed, resamples=resamples)[0] == \
         bootstrap_intervals(judge, human, LABELS, seed=seed, resamples=resamples)[0]
     assert all(not block.flags.writeable for blocks in boot._drawn.values() for block in blocks)
+
+
+def _fresh_draws(seed: int, n: int, resamples: int) -> np.ndarray:
+    """The resamples' indices drawn afresh from default_rng(seed) in the documented chunks."""
+    from anser_tui.scoring import agreement_bootstrap as boot
+
+    fresh = np.random.default_rng(seed)
+    chunk = boot._DRAWS_PER_CHUNK // n
+    return np.vstack([fresh.integers(0, n, size=(min(resamples, start + chunk) - start, n))
+                      for start in range(0, resamples, chunk)])
+
+
+def _percentiles(values: list[float] | np.ndarray) -> tuple[float, float]:
+    lo, hi = np.percentile(np.asarray(values), [2.5, 97.5])
+    return float(lo), float(hi)
+
+
+@pytest.mark.parametrize(("kind", "exact"), [
+    ("marks_0_4", True), ("binary", True), ("score_quarters", True), ("score_thirds", False)])
+def test_bootstrap_intervals_are_the_resamples_statistics(kind: str, exact: bool) -> None:
+    """Each resample's bias and kappa, read off its counts of each pair (a matrix product) where
+    the sums are exact and gathered elsewhere, is the float the gathered resample gives: the
+    bias interval equals numpy's mean of the gathered differences exactly, the kappa interval
+    scikit-learn's kappa of each gathered resample; three chunks of draws (n = 1,200)."""
+    from anser_tui.scoring import agreement_bootstrap as boot
+
+    rng = np.random.default_rng(47)
+    n, resamples, seed = 1200, 1000, 9
+    labels: list[float] | None
+    if kind in ("marks_0_4", "binary"):
+        top = 4 if kind == "marks_0_4" else 1
+        labels = [float(v) for v in range(top + 1)]
+        human = rng.integers(0, top + 1, n).astype(float)
+        judge = np.clip(human + rng.integers(-1, 2, n), 0, top)
+    else:
+        step = 0.25 if kind == "score_quarters" else 1 / 3
+        labels = None
+        human = rng.integers(0, 301, n) * step
+        judge = np.clip(human + rng.integers(-30, 31, n) * step, 0, 100)
+    diff = judge - human
+    assert boot._sums_exactly(diff) is exact
+    idx = _fresh_draws(seed, n, resamples)
+    bias_ci, kappa_ci = bootstrap_intervals(judge, human, labels, kind != "binary", seed=seed,
+                                            resamples=resamples)
+    assert bias_ci == _percentiles(diff[idx].mean(axis=1))
+    if labels is None:
+        assert kappa_ci is None
+        return
+    weights = "quadratic" if kind == "marks_0_4" else None
+    kappas = [cohen_kappa_score(human[row], judge[row], labels=labels, weights=weights)
+              for row in idx]
+    assert kappa_ci is not None
+    assert kappa_ci == pytest.approx(_percentiles(kappas), abs=1e-12)
+    counted = boot._counted[(seed, n, resamples)]
+    assert [block.shape for block in counted] == [(833, n), (167, n)]
+    assert all(not block.flags.writeable for block in counted)
+    assert np.array_equal(np.vstack(counted).sum(axis=1), np.full(resamples, float(n)))
+
+
+def test_sums_exactly_holds_for_binary_fractions_within_53_bits() -> None:
+    from anser_tui.scoring.agreement_bootstrap import _sums_exactly
+
+    assert _sums_exactly(np.array([0.0, 0.0]))
+    assert _sums_exactly(np.array([-24.75, 3.0, 0.5, 100.0]))
+    assert _sums_exactly(np.array([1.0, 2.0**-40]))  # 40 bits below the point, 8 values
+    assert not _sums_exactly(np.array([1.0, 1.0 / 3.0]))
+    assert not _sums_exactly(np.array([0.1, 0.2]))
+    assert not _sums_exactly(np.array([2.0**50, 1.0] * 4))  # 8 x 2^50 needs 54 bits
+    assert _sums_exactly(np.array([2.0**49, 1.0] * 4))  # 8 x 2^49 = 2^52
+    assert not _sums_exactly(np.array([1.0, np.nan]))
+    assert not _sums_exactly(np.array([1.0, np.inf]))
+    assert not _sums_exactly(np.array([5e-324, 1.0]))  # subnormal: 1,074 bits
