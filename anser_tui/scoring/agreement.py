@@ -169,6 +169,6 @@ def agreement_row(judge: Sequence[float], human: Sequence[float], scale: Scale, 
         pearson=pearson(j, h), spearman=spearman(j, h),
         kappa=cohen_kappa(human, judge, labels, quadratic) if labels is not None else None,
         kappa_ci=kappa_ci,
-        alpha=krippendorff_alpha(list(zip(judge, human, strict=True)), scale.level, labels)
+        alpha=krippendorff_alpha(np.column_stack((j, h)), scale.level, labels)
         if n >= 2 else None,
         confusion=confusion, false_positive_rate=fpr, false_negative_rate=fnr)

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 import numpy as np
+import numpy.typing as npt
 
 from anser_tui.scoring.agreement_coefficients import FloatArray, label_indices
 
@@ -46,43 +47,59 @@ def _squared_pairs(values: FloatArray) -> float:
     return 2.0 * values.size * float(((values - values.mean()) ** 2).sum())
 
 
-def _interval_alpha(pairable: list[list[float]]) -> float | None:
+def _interval_alpha(pooled: FloatArray, sizes: npt.NDArray[np.int64]) -> float | None:
     """The interval level in closed form (no V x V matrices for continuous scores): the same
     sum(o * d) and sum(e * d) as the coincidence matrices give with d = (c - k)^2."""
-    pooled = np.asarray([v for row in pairable for v in row], dtype=float)
     if pooled.max() == pooled.min():
         return None
     # each unit's sum of squared pairs, 2 m sum (v - unit mean)^2, for all units at once
-    sizes = np.asarray([len(row) for row in pairable], dtype=float)
-    unit = np.repeat(np.arange(len(pairable)), sizes.astype(np.int64))
-    means = np.bincount(unit, weights=pooled) / sizes
+    unit = np.repeat(np.arange(sizes.size), sizes)
+    counts = sizes.astype(float)
+    means = np.bincount(unit, weights=pooled) / counts
     spread = np.bincount(unit, weights=(pooled - means[unit]) ** 2)
-    observed = float((2.0 * sizes * spread / (sizes - 1.0)).sum())
+    observed = float((2.0 * counts * spread / (counts - 1.0)).sum())
     expected = _squared_pairs(pooled) / (pooled.size - 1)
     return 1.0 - observed / expected
 
 
-def krippendorff_alpha(units: Sequence[Sequence[Mark]], level: Level,
+def _marks(units: Sequence[Sequence[Mark]] | FloatArray
+           ) -> tuple[FloatArray, npt.NDArray[np.int64]]:
+    """(marks, sizes): every mark present, in unit order, and each unit's count of them. A
+    units x coders float array (NaN where a coder did not mark) is read whole; other tables a
+    row at a time."""
+    if isinstance(units, np.ndarray):
+        table = np.asarray(units, dtype=float)
+        table = table[:, None] if table.ndim == 1 else table
+        present = ~np.isnan(table)
+        return table[present], present.sum(axis=1).astype(np.int64)
+    rows = [[float(m) for m in row if m is not None and not math.isnan(m)] for row in units]
+    return (np.asarray([v for row in rows for v in row], dtype=float),
+            np.asarray([len(row) for row in rows], dtype=np.int64))
+
+
+def krippendorff_alpha(units: Sequence[Sequence[Mark]] | FloatArray, level: Level,
                        domain: Sequence[float] | None = None) -> float | None:
     """Alpha of a units x coders table: one row per unit (item), one mark per coder, None or NaN
-    where the coder did not mark the unit (rows may be ragged: only the marks present count)."""
-    marks = [[float(m) for m in row if m is not None and not math.isnan(m)] for row in units]
+    where the coder did not mark the unit (rows may be ragged: only the marks present count; a
+    float array is read whole)."""
+    every, counts = _marks(units)
     if domain is not None:
-        label_indices([v for row in marks for v in row], domain)  # ValueError off the domain
+        label_indices(every, domain)  # ValueError off the domain
         if level != "nominal" and np.any(np.diff(np.asarray(domain, dtype=float)) <= 0):
             raise ValueError("an ordinal or interval domain must be strictly increasing")
-    pairable = [row for row in marks if len(row) >= 2]
-    if not pairable:
+    keep = counts >= 2  # the pairable units
+    pooled, sizes = every[np.repeat(keep, counts)], counts[keep]
+    if sizes.size == 0:
         return None
     if level == "interval":
-        return _interval_alpha(pairable)
-    values = sorted({v for row in pairable for v in row}) if domain is None else list(domain)
+        return _interval_alpha(pooled, sizes)
+    values = sorted(set(pooled.tolist())) if domain is None else list(domain)
     k = len(values)
     # each unit's count of each value, in one pass over the pooled marks (a unit a row)
-    unit = np.repeat(np.arange(len(pairable)), [len(row) for row in pairable])
-    index = label_indices([v for row in pairable for v in row], values)
-    counts = np.bincount(unit * k + index, minlength=len(pairable) * k).reshape(
-        len(pairable), k).astype(float)
+    unit = np.repeat(np.arange(sizes.size), sizes)
+    index = label_indices(pooled, values)
+    counts = np.bincount(unit * k + index, minlength=sizes.size * k).reshape(
+        sizes.size, k).astype(float)
     m_u = counts.sum(axis=1)
     scaled = counts / (m_u - 1.0)[:, None]
     o = scaled.T @ counts - np.diag(scaled.sum(axis=0))

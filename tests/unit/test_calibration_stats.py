@@ -395,7 +395,7 @@ def test_bootstrap_intervals_are_the_resamples_statistics(kind: str, exact: bool
     """Each resample's bias and kappa, read off its counts of each pair (a matrix product) where
     the sums are exact and gathered elsewhere, is the float the gathered resample gives: the
     bias interval equals numpy's mean of the gathered differences exactly, the kappa interval
-    scikit-learn's kappa of each gathered resample; three chunks of draws (n = 1,200)."""
+    scikit-learn's kappa of each gathered resample; two chunks of draws (n = 1,200)."""
     from anser_tui.scoring import agreement_bootstrap as boot
 
     rng = np.random.default_rng(47)
@@ -444,3 +444,23 @@ def test_sums_exactly_holds_for_binary_fractions_within_53_bits() -> None:
     assert not _sums_exactly(np.array([1.0, np.nan]))
     assert not _sums_exactly(np.array([1.0, np.inf]))
     assert not _sums_exactly(np.array([5e-324, 1.0]))  # subnormal: 1,074 bits
+
+
+def test_alpha_of_a_float_array_is_the_alpha_of_its_rows() -> None:
+    """A units x coders float array (NaN missing) is read whole: the same float as the table
+    of its rows, and the krippendorff package's alpha, at every level; ragged ones too."""
+    rng = np.random.default_rng(13)
+    for shape, missing in (((2000, 2), 0.0), ((300, 3), 0.3), ((40, 4), 0.6)):
+        marks = rng.integers(0, 5, shape).astype(float)
+        marks[rng.random(shape) < missing] = np.nan
+        rows = [list(row) for row in marks]
+        for level in ("nominal", "ordinal", "interval"):
+            whole = krippendorff_alpha(marks, level, LABELS)
+            assert whole == krippendorff_alpha(rows, level, LABELS)
+            assert whole == pytest.approx(krippendorff.alpha(
+                reliability_data=marks.T, level_of_measurement=level, value_domain=LABELS),
+                abs=1e-12)
+    assert krippendorff_alpha(np.zeros((0, 2)), "interval") is None
+    assert krippendorff_alpha(np.array([[1.0, np.nan], [np.nan, 2.0]]), "ordinal", LABELS) is None
+    with pytest.raises(ValueError):
+        krippendorff_alpha(np.array([[1.0, 5.0], [2.0, np.nan]]), "ordinal", LABELS)
