@@ -72,27 +72,54 @@ def pooled_dimensions(criterion: Criterion) -> tuple[str, ...]:
     return tuple(out)
 
 
+class Pairing:
+    """How one rubric's marks and score become paired values, worked out once for the rubric:
+    each criterion's key, scale and the pooled rows it joins, and for 0-4 and binary criteria
+    the largest valid integer, checked inline (the same test as `Criterion.valid`)."""
+
+    def __init__(self, rubric: Rubric):
+        many = len(rubric.criteria) > 1
+        self.aggregate = rubric.aggregate
+        self.criteria = tuple(
+            (c.key, scale_of(c.kind),
+             c.max_value if c.kind in (CriterionKind.SCALE_0_4, CriterionKind.BINARY) else None,
+             c, pooled_dimensions(c) if many and c.kind is CriterionKind.BINARY else ())
+            for c in rubric.criteria)
+
+    def values(self, marks: Mapping[str, Any], score: float | None, pooled: bool = False
+               ) -> dict[tuple[str, ScaleKind], float]:
+        """{(dimension, scale): value} of one side's marks and score (`pooled`: with the pooled
+        rows of binary criteria too, each value keyed by its criterion)."""
+        out: dict[tuple[str, ScaleKind], float] = {}
+        get = marks.get
+        for key, scale, top, criterion, rows in self.criteria:
+            value = get(key)
+            if value is None:
+                continue
+            if top is None:
+                if not criterion.valid(value):
+                    continue
+                out[(key, scale)] = criterion.paired(value)
+            elif isinstance(value, bool) and top != 1:
+                continue
+            elif isinstance(value, int) and 0 <= value <= top:
+                out[(key, scale)] = float(int(value))
+            else:
+                continue
+            if pooled and rows:
+                for row in rows:
+                    out[(f"{row}{POOLED}{key}", "binary")] = float(int(value))
+        scaled = self.aggregate.on_0_100(score)
+        if scaled is not None:
+            out[(SCORE, "score_0_100")] = scaled
+        return out
+
+
 def side_values(rubric: Rubric, marks: Mapping[str, Any], score: float | None,
                 pooled: bool = False) -> dict[tuple[str, ScaleKind], float]:
     """{(dimension, scale): value} of one side's marks and score under `rubric` (`pooled`:
     with the pooled rows of binary criteria too, each value keyed by its criterion)."""
-    out: dict[tuple[str, ScaleKind], float] = {}
-    for c in rubric.criteria:
-        value = marks.get(c.key)
-        if value is not None and c.valid(value):
-            out[(c.key, scale_of(c.kind))] = c.paired(value)
-            if pooled and c.kind is CriterionKind.BINARY and len(rubric.criteria) > 1:
-                for row in pooled_dimensions(c):
-                    out[(f"{row}{POOLED}{c.key}", "binary")] = float(int(value))
-    scaled = rubric.aggregate.on_0_100(score)
-    if scaled is not None:
-        out[(SCORE, "score_0_100")] = scaled
-    return out
-
-
-def decision_values(rubric: Rubric, decision: Decision, pooled: bool = False
-                    ) -> dict[tuple[str, ScaleKind], float]:
-    return side_values(rubric, decision.marks, decision.score, pooled)
+    return Pairing(rubric).values(marks, score, pooled)
 
 
 class CalibrationInputs:
@@ -105,6 +132,8 @@ class CalibrationInputs:
         self.benchmark = benchmark_named(store.benchmark)
         self.tasks: dict[str, Task] = {t.id: t for t in store.tasks()}
         self._rubrics: dict[str, Rubric | None] = {}
+        self._pairings: dict[str, Pairing] = {}
+        self._by_rubric: dict[int, Pairing] = {}  # by id: self._rubrics keeps each alive
         self.book = VerdictBook.load(store, self.runs)
         self.judgments: dict[Item, Judgment] = {
             Item(run, task_id): j for run in self.runs
@@ -115,6 +144,19 @@ class CalibrationInputs:
             task = self.tasks.get(task_id)
             self._rubrics[task_id] = self.benchmark.rubric(task) if task else None
         return self._rubrics[task_id]
+
+    def pairing(self, task_id: str) -> Pairing | None:
+        """The task's rubric's `Pairing`, worked out once a rubric (tasks may share one)."""
+        found = self._pairings.get(task_id)
+        if found is None:
+            rubric = self.rubric(task_id)
+            if rubric is None:
+                return None
+            found = self._by_rubric.get(id(rubric))
+            if found is None:
+                found = self._by_rubric[id(rubric)] = Pairing(rubric)
+            self._pairings[task_id] = found
+        return found
 
     def group(self, task_id: str) -> str:
         task = self.tasks.get(task_id)
@@ -139,16 +181,16 @@ class CalibrationInputs:
 
     def judge_values(self, item: Item, side: JudgeSide | None = None, pooled: bool = False
                      ) -> dict[tuple[str, ScaleKind], float]:
-        rubric = self.rubric(item.task_id)
+        pairing = self.pairing(item.task_id)
         side = side or self.judge_side(item)
-        if rubric is None or side is None:
+        if pairing is None or side is None:
             return {}
-        return side_values(rubric, side.marks, side.score, pooled)
+        return pairing.values(side.marks, side.score, pooled)
 
     def human_values(self, item: Item, decision: Decision, pooled: bool = False
                      ) -> dict[tuple[str, ScaleKind], float]:
-        rubric = self.rubric(item.task_id)
-        return {} if rubric is None else decision_values(rubric, decision, pooled)
+        pairing = self.pairing(item.task_id)
+        return {} if pairing is None else pairing.values(decision.marks, decision.score, pooled)
 
     def pairs(self) -> list[Pair]:
         """Every (judge, human) pair, reviewers sorted, items in the book's order."""
