@@ -32,8 +32,8 @@ def comparison_buckets(store: WorkspaceStore, a: str, b: str, runs: Collection[s
                        items: Collection[Item] | None = None
                        ) -> tuple[CalibrationInputs, Buckets]:
     """The (A, B, human, context) values of every scope and dimension (see the module)."""
-    side_a = CalibrationInputs(store, runs, judge=a)
-    side_b = CalibrationInputs(store, runs, judge=b)
+    side_a = CalibrationInputs(store, runs, judge=a, calls=False)
+    side_b = CalibrationInputs(store, runs, judge=b, calls=False)
     wanted = set(items) if items is not None else None
     buckets: Buckets = {}
     for item, settlement in settle(side_a.book).items():

@@ -123,10 +123,11 @@ def side_values(rubric: Rubric, marks: Mapping[str, Any], score: float | None,
 
 
 class CalibrationInputs:
-    """What pairing needs, read once: tasks, rubrics, current judgments, the verdict book."""
+    """What pairing needs, read once: tasks, rubrics, current judgments, the verdict book
+    (`calls` False: the judgments without their calls, for readers of marks and scores)."""
 
     def __init__(self, store: WorkspaceStore, runs: Collection[str] | None = None,
-                 judge: str | None = None):
+                 judge: str | None = None, *, calls: bool = True):
         self.store = store
         self.runs = list(runs) if runs is not None else store.run_names()
         self.benchmark = benchmark_named(store.benchmark)
@@ -137,7 +138,7 @@ class CalibrationInputs:
         self.book = VerdictBook.load(store, self.runs)
         self.judgments: dict[Item, Judgment] = {
             Item(run, task_id): j for run in self.runs
-            for task_id, j in current_judgments(store, run, judge).items()}
+            for task_id, j in current_judgments(store, run, judge, calls=calls).items()}
 
     def rubric(self, task_id: str) -> Rubric | None:
         if task_id not in self._rubrics:
@@ -172,6 +173,9 @@ class CalibrationInputs:
         """The judge as the reviewer saw it on revealing: the judgment the decision names
         (when it is still in the workspace), else the current one."""
         if decision.judgment_uid:
+            current = self.judgments.get(item)
+            if current is not None and current.uid == decision.judgment_uid:
+                return self.judge_side(item)  # the one seen is the current one
             row = judgment_marks(self.store, decision.judgment_uid)
             if row is not None:
                 marks, score, status = row

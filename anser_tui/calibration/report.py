@@ -193,10 +193,12 @@ def _adjudication_counts(inputs: CalibrationInputs) -> list[dict[str, Any]]:
 def calibration_report(store: WorkspaceStore, runs: Collection[str] | None = None, *,
                        seed: int = DEFAULT_SEED, resamples: int = DEFAULT_RESAMPLES,
                        target_width: float = DEFAULT_TARGET_WIDTH,
-                       method: Method | None = None) -> CalibrationReport:
+                       method: Method | None = None,
+                       inputs: CalibrationInputs | None = None) -> CalibrationReport:
     """Every calibration statistic of the workspace (of `runs`; None: every run); the
-    corrected scores by `method` (default: PPI++ with the finite-population correction)."""
-    inputs = CalibrationInputs(store, runs)
+    corrected scores by `method` (default: PPI++ with the finite-population correction).
+    `inputs`: the same runs' inputs where the caller has read them already."""
+    inputs = inputs or CalibrationInputs(store, runs, calls=False)
     order = _Order(inputs)
     return CalibrationReport(
         rows=agreement_rows(inputs.pairs(), order.key, seed=seed, resamples=resamples),

@@ -140,12 +140,14 @@ def current_judgment(store: WorkspaceStore, run: str, task_id: str,
     return found[0] if found else None
 
 
-def current_judgments(store: WorkspaceStore, run: str,
-                      judge: str | None = None) -> dict[str, Judgment]:
-    """The current judgment of each task of `run` that has one."""
+def current_judgments(store: WorkspaceStore, run: str, judge: str | None = None, *,
+                      calls: bool = True) -> dict[str, Judgment]:
+    """The current judgment of each task of `run` that has one (`calls` False: without their
+    calls, for readers of the marks and scores alone)."""
     rows = store.rows(f"{_SELECT} WHERE id IN ({_CURRENT_IDS} GROUP BY task_id)",
                       (run, judge_of(store, run, judge))).fetchall()
-    return {j.task_id: j for j in _with_calls(store, rows)}
+    found = _with_calls(store, rows) if calls else [Judgment.from_row(row) for row in rows]
+    return {j.task_id: j for j in found}
 
 
 def latest_judgment(store: WorkspaceStore, run: str, task_id: str,

@@ -214,3 +214,22 @@ def test_the_plan_sends_what_would_change_the_current_judgment(tmp_path: Path) -
         assert _planned(store, a) == 1 and _planned(store, b) == 0
         plan = plan_judging(store, [Item(RUN, TASK)], JudgeParams.from_settings(b), judge="m")
         assert plan.already == 1
+
+
+def test_current_judgments_without_calls_are_the_same_judgments(tmp_path: Path) -> None:
+    """`calls=False` (calibration reads marks and scores alone): the same current judgments,
+    field for field, only without their calls."""
+    from anser_tui.workspace.records import JudgeCall
+
+    path = judge_workspace(tmp_path, {TASK: "x"}, n_science=1)
+    with WorkspaceStore.open(path) as store:
+        add_judgments(store, [
+            _judgment(JudgmentStatus.OK, 40.0).model_copy(update={"calls": (
+                JudgeCall(status=JudgmentStatus.OK, raw='{"score_0_100": 40}'),)}),
+            _judgment(JudgmentStatus.PARSE_ERROR).model_copy(update={"calls": (
+                JudgeCall(status=JudgmentStatus.PARSE_ERROR, raw="no json"),)})])
+        whole = current_judgments(store, RUN)
+        light = current_judgments(store, RUN, calls=False)
+    assert [c.raw for c in whole[TASK].calls] == ['{"score_0_100": 40}']
+    assert light[TASK].calls == ()
+    assert light == {t: j.model_copy(update={"calls": ()}) for t, j in whole.items()}
