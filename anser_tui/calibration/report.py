@@ -106,11 +106,19 @@ def agreement_rows(pairs: Iterable[Pair], order_key: Callable[[Key], Any] | None
                    ) -> list[dict[str, Any]]:
     """A row per scope and dimension of the pairs: {"scope", "dimension", ...statistics}."""
     buckets: dict[Key, tuple[list[float], list[float]]] = {}
+    scopes_of: dict[tuple[str, str, str | None], list[str]] = {}  # by (run, group, reviewer)
     for p in pairs:
-        for scope in _scopes(p.item, p.group, p.reviewer):
-            judge, human = buckets.setdefault((scope, p.dimension, p.scale), ([], []))
-            judge.append(p.judge)
-            human.append(p.human)
+        where = (p.item.run, p.group, p.reviewer)
+        scopes = scopes_of.get(where)
+        if scopes is None:
+            scopes = scopes_of[where] = _scopes(p.item, p.group, p.reviewer)
+        for scope in scopes:
+            key = (scope, p.dimension, p.scale)
+            bucket = buckets.get(key)
+            if bucket is None:
+                bucket = buckets[key] = ([], [])
+            bucket[0].append(p.judge)
+            bucket[1].append(p.human)
     keys = sorted(buckets, key=order_key) if order_key else list(buckets)
     return [{"scope": scope, "dimension": dim,
              **agreement_row(*buckets[(scope, dim, scale)], Scale(scale), seed=seed,

@@ -40,11 +40,11 @@ from anser_tui.scoring.agreement_bootstrap import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
     Interval,
-    bootstrap_intervals,
+    resampled_intervals,
 )
 from anser_tui.scoring.agreement_coefficients import (
-    cohen_kappa,
     confusion_matrix,
+    kappa_from_confusion,
     label_indices,
     pearson,
     spearman,
@@ -76,10 +76,17 @@ class Scale:
     def level(self) -> Level:
         return _LEVELS[self.kind]
 
-    def check(self, values: Sequence[float]) -> None:
+    def check(self, values: Sequence[float] | np.ndarray) -> None:
         """ValueError for a value off the scale (not a label, or outside 0..100, or NaN)."""
         if self.labels is not None:
             label_indices(values, self.labels)
+        elif isinstance(values, np.ndarray):  # the same tests, on the whole array
+            finite = bool(np.isfinite(values).all())
+            if self.kind == "number" and not finite:
+                raise ValueError("a number that is not finite")
+            if self.kind != "number" and not (finite and ((values >= 0.0) & (values <= 100.0))
+                                              .all()):
+                raise ValueError("a 0-100 score outside 0..100 (or NaN)")
         elif self.kind == "number":
             if not all(math.isfinite(float(v)) for v in values):
                 raise ValueError("a number that is not finite")
@@ -144,19 +151,25 @@ def agreement_row(judge: Sequence[float], human: Sequence[float], scale: Scale, 
     """Agreement of parallel judge and human values on `scale` (see the module docstring)."""
     if len(judge) != len(human):
         raise ValueError("judge and human differ in length")
-    scale.check(judge)
-    scale.check(human)
     n, labels = len(judge), scale.labels
     j, h = np.asarray(judge, dtype=float), np.asarray(human, dtype=float)
-    diff = j - h
     quadratic = scale.kind != "binary"
-    bias_ci, kappa_ci = bootstrap_intervals(judge, human, labels, quadratic, seed=seed,
-                                            resamples=resamples)
-    confusion = None
-    if labels is not None:
-        conf = confusion_matrix(label_indices(human, labels), label_indices(judge, labels),
-                                len(labels))
+    confusion = kappa = codes = None
+    if labels is not None:  # each value's label, read once (ValueError off the scale)
+        k = len(labels)
+        judged, humans = label_indices(j, labels), label_indices(h, labels)
+        conf = confusion_matrix(humans, judged, k)
         confusion = tuple(tuple(int(c) for c in row) for row in conf)
+        if n >= 2:  # Cohen's kappa of the confusion, as cohen_kappa(human, judge) makes it
+            value = float(kappa_from_confusion(conf, quadratic))
+            kappa = None if np.isnan(value) else value
+        codes = humans * k + judged
+    else:
+        scale.check(j)
+        scale.check(h)
+    diff = j - h
+    bias_ci, kappa_ci = resampled_intervals(diff, codes, len(labels) if labels else 0,
+                                            quadratic, seed=seed, resamples=resamples)
     fpr = fnr = None
     if confusion is not None and scale.kind == "binary":
         (tn, fp), (fn, tp) = confusion
@@ -167,7 +180,7 @@ def agreement_row(judge: Sequence[float], human: Sequence[float], scale: Scale, 
         else _mean(np.abs(diff) <= 1),
         mae=_mean(np.abs(diff)), bias=_mean(diff), bias_ci=bias_ci,
         pearson=pearson(j, h), spearman=spearman(j, h),
-        kappa=cohen_kappa(human, judge, labels, quadratic) if labels is not None else None,
+        kappa=kappa,
         kappa_ci=kappa_ci,
         alpha=krippendorff_alpha(np.column_stack((j, h)), scale.level, labels)
         if n >= 2 else None,

@@ -129,6 +129,21 @@ def bootstrap_intervals(judge: Sequence[float], human: Sequence[float],
     k = len(labels) if labels is not None else 0
     codes = (label_indices(human, labels) * k + label_indices(judge, labels)
              if labels is not None else None)
+    return resampled_intervals(diff, codes, k, quadratic, seed=seed, resamples=resamples)
+
+
+def resampled_intervals(diff: FloatArray, codes: npt.NDArray[np.int64] | None, k: int,
+                        quadratic: bool = True, *, seed: int = DEFAULT_SEED,
+                        resamples: int = DEFAULT_RESAMPLES
+                        ) -> tuple[Interval | None, Interval | None]:
+    """`bootstrap_intervals` of pairs given as their differences (judge - human) and, for a
+    kappa interval, their confusion cells (human label index * k + judge label index; None:
+    no kappa interval), for a caller that has them already."""
+    if resamples < 1:
+        raise ValueError("resamples must be at least 1")
+    n = diff.size
+    if n < 2:
+        return None, None
     biases, kappas = np.empty(resamples), np.full(resamples, np.nan)
     # Each resample's sum of differences and confusion counts are its counts of each pair
     # times the pairs' values: one matrix product a block of resamples instead of gathering

@@ -464,3 +464,20 @@ def test_alpha_of_a_float_array_is_the_alpha_of_its_rows() -> None:
     assert krippendorff_alpha(np.array([[1.0, np.nan], [np.nan, 2.0]]), "ordinal", LABELS) is None
     with pytest.raises(ValueError):
         krippendorff_alpha(np.array([[1.0, 5.0], [2.0, np.nan]]), "ordinal", LABELS)
+
+
+@pytest.mark.parametrize("values", [
+    [0.0, 100.0, 62.5], [-0.0, 50.0], [100.0001], [-1e-9], [math.nan, 1.0], [math.inf],
+    [-math.inf, 3.0], [1e300], []])
+def test_scale_check_reads_an_array_as_it_reads_its_values(values: list[float]) -> None:
+    """agreement_row checks its arrays whole: the same values pass or fail, with the same
+    message, as when given one by one."""
+    for scale in (SCORE_0_100, Scale("number"), SCALE_0_4):
+        outcomes = []
+        for given in (values, np.asarray(values, dtype=float)):
+            try:
+                scale.check(given)
+                outcomes.append(None)
+            except ValueError as exc:
+                outcomes.append(str(exc))
+        assert outcomes[0] == outcomes[1], (scale, values)
