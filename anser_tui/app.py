@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import on, work
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
 from anser_tui.benchmarks.libraries import corpus_library
 from anser_tui.benchmarks.registry import benchmark_named
@@ -71,7 +73,14 @@ class AnserApp(App[None]):
         parts = [self.store.path.name, *([self.session.name] if self.session else [])]
         self.sub_title = " · ".join([*parts, *([suffix] if suffix else [])])
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """The review screen itself where a session is open (nothing painted under it)."""
+        if self.session is None:
+            return super().get_default_screen()
+        return ReviewScreen(self.session, self.data_dir, self.corpora,
+                            self.settings.show_timings)
+
+    async def on_mount(self) -> None:
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
         palette.install(self)
@@ -83,8 +92,8 @@ class AnserApp(App[None]):
             defaults = SessionRequest(None, self.reviewer, self.order, self.blind)
             self.push_screen(HomeScreen(self.store, self.reviewer, self.queue, defaults))
         else:
-            self.push_screen(ReviewScreen(self.session, self.data_dir, self.corpora,
-                                          self.settings.show_timings))
+            while not self.screen.is_mounted:  # ready (keys taken) once it has composed
+                await asyncio.sleep(0)
         # The workspace's objects (every task, the session's events) live as long as the app:
         # freezing them keeps the collector from walking them again and again, which otherwise
         # shows up as 100 ms pauses between items.
