@@ -133,8 +133,7 @@ class CalibrationInputs:
         self.benchmark = benchmark_named(store.benchmark)
         self.tasks: dict[str, Task] = {t.id: t for t in store.tasks()}
         self._rubrics: dict[str, Rubric | None] = {}
-        self._pairings: dict[str, Pairing] = {}
-        self._by_rubric: dict[int, Pairing] = {}  # by id: self._rubrics keeps each alive
+        self._pairings: dict[int, Pairing] = {}  # by rubric id: self._rubrics keeps each alive
         self.book = VerdictBook.load(store, self.runs)
         self.judgments: dict[Item, Judgment] = {
             Item(run, task_id): j for run in self.runs
@@ -148,15 +147,12 @@ class CalibrationInputs:
 
     def pairing(self, task_id: str) -> Pairing | None:
         """The task's rubric's `Pairing`, worked out once a rubric (tasks may share one)."""
-        found = self._pairings.get(task_id)
+        rubric = self.rubric(task_id)
+        if rubric is None:
+            return None
+        found = self._pairings.get(id(rubric))
         if found is None:
-            rubric = self.rubric(task_id)
-            if rubric is None:
-                return None
-            found = self._by_rubric.get(id(rubric))
-            if found is None:
-                found = self._by_rubric[id(rubric)] = Pairing(rubric)
-            self._pairings[task_id] = found
+            found = self._pairings[id(rubric)] = Pairing(rubric)
         return found
 
     def group(self, task_id: str) -> str:

@@ -206,7 +206,8 @@ def calibration_report(store: WorkspaceStore, runs: Collection[str] | None = Non
     """Every calibration statistic of the workspace (of `runs`; None: every run); the
     corrected scores by `method` (default: PPI++ with the finite-population correction).
     `inputs`: the same runs' inputs where the caller has read them already."""
-    inputs = inputs or CalibrationInputs(store, runs, calls=False)
+    if inputs is None:
+        inputs = CalibrationInputs(store, runs, calls=False)
     order = _Order(inputs)
     return CalibrationReport(
         rows=agreement_rows(inputs.pairs(), order.key, seed=seed, resamples=resamples),

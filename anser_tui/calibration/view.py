@@ -194,7 +194,7 @@ def calibration_view(store: WorkspaceStore, runs: Collection[str] | None = None,
                      target_width: float = DEFAULT_TARGET_WIDTH,
                      method: Method | None = None) -> CalibrationView:
     """The report and the pairs in review order (slow: run it off the UI thread)."""
-    inputs = CalibrationInputs(store, runs)
+    inputs = CalibrationInputs(store, runs, calls=False)  # marks and scores alone
     report = calibration_report(store, runs, seed=seed, resamples=resamples,
                                 target_width=target_width, method=method, inputs=inputs)
     return CalibrationView(report, review_ordered(inputs), inputs)

@@ -43,8 +43,8 @@ from anser_tui.scoring.agreement_bootstrap import (
     resampled_intervals,
 )
 from anser_tui.scoring.agreement_coefficients import (
+    confusion_kappa,
     confusion_matrix,
-    kappa_from_confusion,
     label_indices,
     pearson,
     spearman,
@@ -161,8 +161,7 @@ def agreement_row(judge: Sequence[float], human: Sequence[float], scale: Scale, 
         conf = confusion_matrix(humans, judged, k)
         confusion = tuple(tuple(int(c) for c in row) for row in conf)
         if n >= 2:  # Cohen's kappa of the confusion, as cohen_kappa(human, judge) makes it
-            value = float(kappa_from_confusion(conf, quadratic))
-            kappa = None if np.isnan(value) else value
+            kappa = confusion_kappa(conf, quadratic)
         codes = humans * k + judged
     else:
         scale.check(j)

@@ -154,10 +154,9 @@ def resampled_intervals(diff: FloatArray, codes: npt.NDArray[np.int64] | None, k
     present = np.unique(codes) if codes is not None else np.zeros(0, dtype=np.int64)
     columns = ([diff] if exact else []) + [(codes == code).astype(float) for code in present]
     table = np.column_stack(columns) if columns else None
-    blocks = _resample_indices(seed, n, resamples)
     counted = _resample_counts(seed, n, resamples) if table is not None else None
     start = 0
-    for b, idx in enumerate(blocks):
+    for b, idx in enumerate(_resample_indices(seed, n, resamples)):
         stop = start + idx.shape[0]
         sums = counted[b] @ table if counted is not None and table is not None else None
         if exact and sums is not None:

@@ -71,7 +71,12 @@ def cohen_kappa(a: Sequence[float], b: Sequence[float], labels: Sequence[float],
     if len(a) < 2:
         return None
     conf = confusion_matrix(label_indices(a, labels), label_indices(b, labels), len(labels))
-    value = float(kappa_from_confusion(conf, quadratic))
+    return confusion_kappa(conf, quadratic)
+
+
+def confusion_kappa(confusion: IntArray, quadratic: bool = True) -> float | None:
+    """Cohen's kappa of one k x k confusion matrix; None where it is undefined."""
+    value = float(kappa_from_confusion(confusion, quadratic))
     return None if np.isnan(value) else value
 
 
