@@ -15,6 +15,7 @@ from textual.screen import Screen
 from anser_tui.benchmarks.libraries import corpus_library
 from anser_tui.benchmarks.registry import benchmark_named
 from anser_tui.commands import AnserCommands
+from anser_tui.core import collector
 from anser_tui.core.settings import Settings
 from anser_tui.core.text import neutralize
 from anser_tui.judge_job import JudgeJob
@@ -30,9 +31,12 @@ if TYPE_CHECKING:
 
 
 def _freeze() -> None:
-    """`gc.freeze`, as a callback Textual can count the parameters of cheaply: it reads a
-    built-in's signature from its text, which imports and compiles Python's tokenizer."""
+    """`gc.freeze`, then the collector's usual thresholds back (`core.collector`: start-up
+    is over). A function of ours: Textual counts a callback's parameters cheaply for it,
+    while a built-in's signature is read from its text (Python's tokenizer imported and
+    compiled)."""
     gc.freeze()
+    collector.release()
 
 
 class AnserApp(App[None]):

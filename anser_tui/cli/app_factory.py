@@ -21,12 +21,19 @@ def build_app(workspace: Path, reviewer: str | None = None, session: str | None 
     `data_dir`: the benchmark folder as found (default: where the workspace last found it).
     `order`: how a new session's queue is ordered and drawn. `home`: open on the home screen
     (the runs and sessions) instead of the review screen."""
-    from anser_tui.app import AnserApp
-    from anser_tui.core.settings import load_settings
-    from anser_tui.review.queue import QueueSpec
+    from anser_tui.core import collector
 
-    settings = settings or load_settings()
-    return AnserApp(workspace=Path(workspace), settings=settings,
-                    reviewer=reviewer or settings.reviewer, session_name=session,
-                    queue=queue or QueueSpec(runs=tuple(runs or ())), blind=blind,
-                    data_dir=data_dir, order=order, home=home)
+    collector.hold()  # until the app's first paint (AnserApp.on_mount)
+    try:
+        from anser_tui.app import AnserApp
+        from anser_tui.core.settings import load_settings
+        from anser_tui.review.queue import QueueSpec
+
+        settings = settings or load_settings()
+        return AnserApp(workspace=Path(workspace), settings=settings,
+                        reviewer=reviewer or settings.reviewer, session_name=session,
+                        queue=queue or QueueSpec(runs=tuple(runs or ())), blind=blind,
+                        data_dir=data_dir, order=order, home=home)
+    except BaseException:
+        collector.release()
+        raise
