@@ -121,6 +121,26 @@ def heat_map(labels: Sequence[str], counts: Sequence[Sequence[int]]) -> Text:
 
 class CalibrationScreen(ComputedScreen[CalibrationView]):
     TITLE, FAILED, STATUS = "Calibration", "Calibration failed", "cal-status"
+    DEFAULT_CSS = """
+    CalibrationScreen {
+        layout: vertical;
+    }
+    #cal-status {
+        height: 1;
+        background: $panel;
+        padding: 0 1;
+    }
+    #cal-top {
+        height: 1fr;
+    }
+    #cal-plots {
+        height: 1fr;
+        min-height: 10;
+    }
+    #cal-stats, #cal-corrected, #cal-confusion, #cal-bias, #cal-order {
+        width: 1fr;
+    }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="calibration.close"),
         *choice_bindings("calibration"),

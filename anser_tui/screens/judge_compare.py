@@ -85,6 +85,36 @@ def comparison_table(view: ComparisonView, scope: str, dimension: str) -> Text:
 
 class JudgeCompareScreen(ComputedScreen[ComparisonView]):
     TITLE, FAILED, STATUS = "Judges compared", "Comparison failed", "cmp-status"
+    DEFAULT_CSS = """
+    JudgeCompareScreen {
+        layout: vertical;
+    }
+    #cmp-status {
+        height: 1;
+        background: $panel;
+        padding: 0 1;
+    }
+    #cmp-body {
+        height: 1fr;
+        layout: vertical;
+    }
+    JudgeCompareScreen.-wide #cmp-body {
+        layout: horizontal;
+    }
+    #cmp-table {
+        height: auto;
+        max-height: 60%;
+    }
+    JudgeCompareScreen.-wide #cmp-table {
+        width: 104;
+        height: 1fr;
+        max-height: 100%;
+    }
+    #cmp-plot {
+        height: 1fr;
+        min-height: 8;
+    }
+    """
     # side by side from 140 wide; a list, as Textual's Screen declares it (not a ClassVar)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (140, "-wide")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
