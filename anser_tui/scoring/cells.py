@@ -8,13 +8,12 @@ task's ground truth does not ask for.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 PARSED, UNPARSED = "parsed: ", "unparsed: "
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     """One metric value of one task, and what the reviewer should know about it."""
 
     value: float | None

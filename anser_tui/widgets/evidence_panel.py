@@ -8,7 +8,7 @@ rest are classified in a thread worker that posts its findings back.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -30,8 +30,7 @@ _NOTE_STYLE = {CorpusStatus.LEAKED: "tui.warning", CorpusStatus.NOT_IN_CORPUS: "
 _PENDING = Text("…", style="dim")
 
 
-@dataclass(frozen=True)
-class EvidenceEntry:
+class EvidenceEntry(NamedTuple):
     """One row of an evidence table, as the document screen steps through them."""
 
     id: str

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import count
 from typing import Any, NamedTuple
 
@@ -37,8 +37,7 @@ class SessionNameTaken(InputError):
         self.name = name
 
 
-@dataclass(frozen=True)
-class QueueEntry:
+class QueueEntry(NamedTuple):
     """One queue item as written: its chance of being drawn (None: not a random draw) and
     whether it re-inserts an item the reviewer already decided (quality control)."""
 
