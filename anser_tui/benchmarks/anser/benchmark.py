@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from anser_tui.benchmarks.anser import groups as m
-from anser_tui.benchmarks.anser.groups import EFFICIENCY, GROUPS, rubric_for
+from anser_tui.benchmarks.anser.groups import EFFICIENCY, GROUPS, judged_task, rubric_for
 from anser_tui.benchmarks.anser.layout import AnserLayout, load_anser
 from anser_tui.benchmarks.anser.signals import metric_signals
 from anser_tui.benchmarks.base import (
@@ -141,7 +141,7 @@ class AnserBenchmark(WithoutExports):
         return rubric_for(task.group, task.form, task.number)
 
     def judged(self, head: TaskHead) -> bool:
-        return rubric_for(head.group, head.form, head.number) is not None
+        return judged_task(head.group, head.form, head.number)
 
     def retrieved_problem(self, task: Task, retrieved: list[Any]) -> str | None:
         from anser_tui.benchmarks.anser.evidence_ids import shapes, task_space, unnamed_item

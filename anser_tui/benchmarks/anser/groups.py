@@ -5,6 +5,8 @@ The tables here are DESIGN section 4 written as data; every other module asks th
 
 from __future__ import annotations
 
+from functools import cache
+
 from anser_tui.benchmarks.evidence import EvidenceSpace
 from anser_tui.core.value import Value
 from anser_tui.workspace.rubric import Aggregate, Criterion, CriterionKind, Rubric
@@ -72,8 +74,10 @@ class GroupSpec(Value):
         """The range a task falls in: by its `form` field where given, else by its number."""
         if form is not None:
             matches = [r for r in self.ranges if r.form is form]
+            if not matches:
+                return None
             if len(matches) == 1 or number is None:
-                return matches[0] if matches else None
+                return matches[0]
             return next((r for r in matches if r.first <= number <= r.last), matches[0])
         if len(self.ranges) == 1:
             return self.ranges[0]
@@ -227,6 +231,23 @@ def rubric_for(group: str, form: Form | str, number: int | None = None) -> Rubri
     """The judge rubric of a task, or None where the LLM judge does not score its form."""
     rid = form_spec(group, form, number).rubric
     return RUBRICS[rid] if rid else None
+
+
+def judged_task(group: str, form: Form, number: int | None) -> bool:
+    """Whether the LLM judge scores a task: `rubric_for(...) is not None`, told by the group's
+    form alone where every range of that form agrees (a queue asks it for each of its tasks,
+    918 at a full-scale resume)."""
+    every = _judged_every(group, form)
+    return every if every is not None else rubric_for(group, form, number) is not None
+
+
+@cache
+def _judged_every(group: str, form: Form) -> bool | None:
+    """True or False where the judge scores all or none of `group`'s tasks of `form`; None
+    where that depends on the task's number (or the group has no such form: `rubric_for` then
+    says so)."""
+    told = {bool(r.rubric) for r in GROUPS_BY_NAME[group].ranges if r.form is form}
+    return told.pop() if len(told) == 1 else None
 
 
 def form_metrics(group: str, form: Form) -> tuple[str, ...]:
