@@ -34,6 +34,8 @@ def default_config_file() -> Path:
 
 
 class JudgeSettings(Record, frozen=False):
+    """The `[judge]` table: the endpoint, model and parameters, and how requests are sent."""
+
     __pydantic_config__: ClassVar[dict[str, object]] = {"allow_inf_nan": False}
 
     base_url: str | None = None
@@ -51,6 +53,8 @@ class JudgeSettings(Record, frozen=False):
 
 
 class BertScoreSettings(Record, frozen=False):
+    """The `[bertscore]` table: the model and layer for each language, and the batch size."""
+
     __pydantic_config__: ClassVar[dict[str, object]] = {"allow_inf_nan": False}
 
     model_en: str = "roberta-large"

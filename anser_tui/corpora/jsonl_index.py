@@ -47,6 +47,8 @@ def fingerprint(path: Path) -> dict[str, str]:
 
 
 class IndexStats(Value):
+    """What building one JSONL file's offset index read and took."""
+
     jsonl: Path
     sidecar: Path
     records: int

@@ -15,6 +15,8 @@ from anser_tui.workspace.tasks import Task
 
 
 class ItemView(Value):
+    """Everything the review screen shows of one queue item, read once when it is shown."""
+
     item: Item
     position: int
     task: Task

@@ -36,6 +36,8 @@ from anser_tui.workspace.store import WorkspaceStore
 
 
 class Progress(Value):
+    """A session's counts for the header: decided, skipped, flagged, left, and the pace."""
+
     total: int
     decided: int
     skipped: int

@@ -24,6 +24,8 @@ WRITTEN_QUEUES = frozenset({"disputed", "recheck", "import"})
 
 
 class StoredSession(Value):
+    """A review session as the workspace keeps it: who, how its queue was made, and its design."""
+
     id: int
     name: str
     reviewer: str

@@ -22,6 +22,8 @@ BAR_CELLS = 24
 
 
 class HeaderState(Value):
+    """What the review header shows (kept to draw it again when its width changes)."""
+
     workspace: str
     session: str
     reviewer: str

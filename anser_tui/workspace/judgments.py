@@ -234,6 +234,8 @@ def judgment_history(store: WorkspaceStore, run: str, task_id: str,
 
 
 class CachedReply(Value):
+    """A judge reply kept in the cache, with what it cost."""
+
     raw: str
     model: str | None
     latency_s: float | None

@@ -87,6 +87,8 @@ class Aggregate(StrEnum):
 
 
 class Criterion(Record):
+    """One criterion of a rubric: its key, label, kind, weight and levels."""
+
     key: str
     label: str
     kind: CriterionKind = CriterionKind.SCALE_0_4
@@ -148,6 +150,8 @@ class Criterion(Record):
 
 
 class Rubric(Record):
+    """The criteria a judge marks a task by, and how their marks make a score."""
+
     id: str
     label: str
     criteria: tuple[Criterion, ...]

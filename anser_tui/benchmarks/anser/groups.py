@@ -53,6 +53,8 @@ EVIDENCE_SPACES = (
 
 
 class FormRange(Value):
+    """Questions `first`-`last` of a group: their form, metrics, evidence space and rubric."""
+
     first: int
     last: int
     form: Form
@@ -63,6 +65,8 @@ class FormRange(Value):
 
 
 class GroupSpec(Value):
+    """One of ANSER-Bench's groups (domain, language, objective): its file and its ranges."""
+
     name: str
     domain: str
     lang: str

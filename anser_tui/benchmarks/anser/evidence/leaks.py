@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 
 class Leak(Value):
+    """A run's answer to a task that retrieved records split "ground_truth" (their `ids`)."""
+
     run: str
     task_id: str
     ids: tuple[str, ...]
