@@ -77,7 +77,7 @@ class GroupSpec(Value):
     def range_for(self, number: int | None, form: Form | None = None) -> FormRange | None:
         """The range a task falls in: by its `form` field where given, else by its number."""
         if form is not None:
-            matches = [r for r in self.ranges if r.form is form]
+            matches = self.ranges_of(form)
             if not matches:
                 return None
             if len(matches) == 1 or number is None:
@@ -89,8 +89,12 @@ class GroupSpec(Value):
             return None
         return next((r for r in self.ranges if r.first <= number <= r.last), None)
 
+    def ranges_of(self, form: Form) -> list[FormRange]:
+        """The group's ranges of `form`, in question order (none: the group has no such form)."""
+        return [r for r in self.ranges if r.form is form]
+
     def spec_for(self, form: Form) -> FormRange:
-        return next(r for r in self.ranges if r.form is form)
+        return next(iter(self.ranges_of(form)))
 
     @property
     def forms(self) -> tuple[Form, ...]:
@@ -250,13 +254,13 @@ def _judged_every(group: str, form: Form) -> bool | None:
     """True or False where the judge scores all or none of `group`'s tasks of `form`; None
     where that depends on the task's number (or the group has no such form: `rubric_for` then
     says so)."""
-    told = {bool(r.rubric) for r in GROUPS_BY_NAME[group].ranges if r.form is form}
+    told = {bool(r.rubric) for r in GROUPS_BY_NAME[group].ranges_of(form)}
     return told.pop() if len(told) == 1 else None
 
 
 def form_metrics(group: str, form: Form) -> tuple[str, ...]:
     """The answer and evidence metrics a (group, form) row scores (here, not in `report`:
     the review screen asks for them without loading the scorers)."""
-    ranges = [r for r in GROUPS_BY_NAME[group].ranges if r.form is form]
+    ranges = GROUPS_BY_NAME[group].ranges_of(form)
     return tuple(dict.fromkeys(n for r in ranges for n in (*r.answer_metrics,
                                                              *r.evidence_metrics)))
