@@ -30,7 +30,14 @@ from anser_tui.review.drafts import Draft, DraftBook
 from anser_tui.review.item_view import ItemView, load_item
 from anser_tui.review.reasons import reason_subject
 from anser_tui.review.session import ReviewSession
-from anser_tui.screens.review_keys import MARKS, REVIEW_BINDINGS, bound, key_areas, marks_shown
+from anser_tui.screens.review_keys import (
+    MARKS,
+    NUMBER_ACTION,
+    REVIEW_BINDINGS,
+    bound,
+    key_areas,
+    marks_shown,
+)
 from anser_tui.widgets.criterion_list import CriterionList
 from anser_tui.widgets.decision_bar import DecisionBar
 from anser_tui.widgets.evidence_panel import EvidencePanel
@@ -156,7 +163,10 @@ class ReviewScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the keys of the item's card and marks form are bound."""
         card = self.view.card if self.view is not None else None
-        return bound(action, card, self.criteria_form, self._numbers())
+        # the rubric is scanned for a number criterion only for the number keys' action: the
+        # key bar and the screen ask this of every binding, twice an item
+        return bound(action, card, self.criteria_form,
+                     action == NUMBER_ACTION and self._numbers())
 
     def _numbers(self) -> bool:
         """The item's rubric has a number criterion (its keys 5-9, '.', '-' are bound)."""
