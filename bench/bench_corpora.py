@@ -149,6 +149,7 @@ async def _review(workspace: Path, items: int) -> dict[str, Any]:
 
     app = build_app(workspace, reviewer="bench", session="bench-walk", settings=Settings())
     clock = PaintClock(app)
+    textual_cpu = _textual_share()
     invalidate = EvidenceTable.invalidate
 
     def titles_found(self: EvidenceTable) -> None:  # the worker's titles: not the step's
@@ -159,9 +160,12 @@ async def _review(workspace: Path, items: int) -> dict[str, Any]:
     cpu: list[float] = []
     total_cpu: list[float] = []
     frames: list[int] = []
+    layout_cpu: list[float] = []  # Textual's layout and paint of the step, CPU ms
 
     async def painted(action: Any) -> float:
+        textual_cpu[0] = 0.0
         wall, cpu_ms, painted_frames = await clock.step(action)
+        layout_cpu.append(textual_cpu[0])
         cpu.append(cpu_ms)
         total_cpu.append(clock.total_cpu)
         frames.append(painted_frames)
@@ -191,6 +195,7 @@ async def _review(workspace: Path, items: int) -> dict[str, Any]:
         order = random.Random(3).sample(range(1, total), min(items, total - 1))
         render = [await painted(lambda p=p: jump(screen, p)) for p in order]
         render_cpu, render_total, render_frames = cpu[:], total_cpu[:], frames[:]
+        render_layout = layout_cpu[:]
         await app.workers.wait_for_complete()
         show = EvidencePanel.show
         EvidencePanel.show = lambda self, diff, query="": None  # type: ignore[method-assign]
@@ -220,6 +225,7 @@ async def _review(workspace: Path, items: int) -> dict[str, Any]:
         rss = peak_rss_mb()
     return {"items": len(order), "render": render, "render_cpu": render_cpu,
             "frames": render_frames, "render_total_cpu": render_total,
+            "render_layout_cpu": render_layout,
             "baseline": baseline, "set": set_times,
             "set_ids": sizes,
             "background": background, "document": opened, "rss_mb": rss}
@@ -264,7 +270,10 @@ async def _floor(items: int) -> dict[str, Any]:
     rng = random.Random(5)
     app = Floor()
     clock = PaintClock(app)
+    textual_cpu = _textual_share()
     times: list[float] = []
+    cpu: list[float] = []
+    layout_cpu: list[float] = []
 
     def step(i: int) -> None:
         app.query_one("#head", Static).update(f" {i}/2235 " + " ".join(rng.sample(words, 8)))
@@ -276,9 +285,33 @@ async def _floor(items: int) -> dict[str, Any]:
     async with app.run_test(size=(160, 48)) as pilot:
         await pilot.pause()
         for i in range(items):
-            wall, _cpu, _frames = await clock.step(functools.partial(step, i))
+            textual_cpu[0] = 0.0
+            wall, cpu_ms, _frames = await clock.step(functools.partial(step, i))
             times.append(wall)
-    return {"floor": times}
+            cpu.append(cpu_ms)
+            layout_cpu.append(textual_cpu[0])
+    return {"floor": times, "floor_cpu": cpu, "floor_layout_cpu": layout_cpu}
+
+
+def _textual_share() -> list[float]:
+    """Count the CPU ms of Textual's layout and paint of the screen (`Screen._refresh_layout`:
+    arranging the widgets, rendering their lines, cutting the frame) into the list's one
+    element, which the caller zeroes before each step: the part of a step no widget of the
+    app's own can make cheaper (it is the same code in the floor)."""
+    from textual.screen import Screen
+
+    spent = [0.0]
+    refresh_layout = Screen._refresh_layout
+
+    def timed(self: Screen[Any], *args: Any, **kwargs: Any) -> None:
+        started = time.process_time()
+        try:
+            refresh_layout(self, *args, **kwargs)
+        finally:
+            spent[0] += (time.process_time() - started) * 1000
+
+    Screen._refresh_layout = timed  # type: ignore[method-assign]
+    return spent
 
 
 def bench_review(workspace: Path, items: int) -> dict[str, Any]:
@@ -339,6 +372,14 @@ def main(argv: list[str] | None = None) -> None:
     print(f"    floor, a bare Textual app with the same frame given new text each step: p50 "
           f"{statistics.median(floor):.1f} ms, p95 {_p(floor, .95):.1f} ms; next item p95 = "
           f"{p95 / _p(floor, .95):.2f}x the floor's")
+    print(f"    CPU ms per step, p50 / p95: next item {statistics.median(result['render_cpu']):.1f}"
+          f" / {_p(result['render_cpu'], .95):.1f}, floor "
+          f"{statistics.median(result['floor_cpu']):.1f} / {_p(result['floor_cpu'], .95):.1f}; "
+          "of which Textual's layout and paint (Screen._refresh_layout): next item "
+          f"{statistics.median(result['render_layout_cpu']):.1f} / "
+          f"{_p(result['render_layout_cpu'], .95):.1f}, floor "
+          f"{statistics.median(result['floor_layout_cpu']):.1f} / "
+          f"{_p(result['floor_layout_cpu'], .95):.1f}")
     print(f"3. => next-item render p95 {p95:.1f} ms (budget <= {RENDER_BUDGET_MS:.0f} ms)")
     print(f"4. => peak RSS while reviewing {result['rss_mb']:.0f} MB "
           f"(budget <= {RSS_BUDGET_MB:.0f} MB)")
