@@ -53,6 +53,14 @@ def require_terminal(verb: str) -> None:
                          "not a pipe or a file")
 
 
+def run_screen(app: Any, **options: Any) -> None:
+    """Run the app until it quits; a bug that stopped it (Textual printed its traceback and
+    set the return code) exits 1, as DESIGN 9 says, not 0. `options` go to `App.run`."""
+    app.run(**options)
+    if app.return_code:
+        raise SystemExit(app.return_code)
+
+
 EXIT_JUDGE_FAILED = 3  # `judge`: every request sent failed (no reply at all); not bad input
 
 WS = click.argument("workspace", type=click.Path(path_type=Path))

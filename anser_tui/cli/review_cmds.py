@@ -9,7 +9,15 @@ import click
 
 from anser_tui.cli.app_factory import build_app
 from anser_tui.cli.benchmark_options import benchmark_option
-from anser_tui.cli.group import DATA, WS, cli, find_data, load_cli_settings, require_terminal
+from anser_tui.cli.group import (
+    DATA,
+    WS,
+    cli,
+    find_data,
+    load_cli_settings,
+    require_terminal,
+    run_screen,
+)
 from anser_tui.cli.judge_option import judged_by
 
 ORDERS = ("task", "random", "stratified", "disagreement", "active")  # sessions.sampling.Order
@@ -47,8 +55,8 @@ def demo(reviewer: str | None, rebuild: bool, all_tasks: bool, blind: bool,
     if corpora is not None:
         build_indexes(corpora, settings.corpora)
     click.echo(f"demo workspace: {workspace} (data: {data})", err=True)
-    build_app(workspace, reviewer=reviewer, settings=settings,
-              queue=QueueSpec(all_tasks=all_tasks), blind=blind).run()
+    run_screen(build_app(workspace, reviewer=reviewer, settings=settings,
+                         queue=QueueSpec(all_tasks=all_tasks), blind=blind))
 
 
 @cli.command()
@@ -119,8 +127,8 @@ def review(workspace: Path, session: str | None, reviewer: str | None,
         require_terminal("review")
         if (folder / "corpora").is_dir():
             build_indexes(folder / "corpora", settings.corpora)
-        build_app(workspace, reviewer=reviewer, session=name, settings=settings,
-                  data_dir=folder).run()
+        run_screen(build_app(workspace, reviewer=reviewer, session=name, settings=settings,
+                             data_dir=folder))
         return
     chosen = QueueOrder(Order(order or "task"), 0 if seed is None else seed, limit)
     with WorkspaceStore.open(workspace) as store:
@@ -136,9 +144,10 @@ def review(workspace: Path, session: str | None, reviewer: str | None,
     require_terminal("review")
     if (folder / "corpora").is_dir():  # before the screen: a lookup then never waits on one
         build_indexes(folder / "corpora", settings.corpora)
-    build_app(workspace, reviewer=reviewer, session=session, settings=settings,
-              queue=queue, blind=stored.blind if stored else bool(blind), data_dir=folder,
-              order=stored.order if stored else chosen, home=session is None).run()
+    run_screen(build_app(workspace, reviewer=reviewer, session=session, settings=settings,
+                         queue=queue, blind=stored.blind if stored else bool(blind),
+                         data_dir=folder, order=stored.order if stored else chosen,
+                         home=session is None))
 
 
 def _adjudication(store: WorkspaceStore, reviewer: str, runs: list[str] | None) -> str | None:

@@ -343,6 +343,9 @@ class ReviewScreen(Screen[None]):
     def action_commit(self) -> None:
         view = self.view
         assert view is not None
+        if isinstance(self.focused, QueueList):  # Enter on a queue row goes there; what was
+            self.focused.chosen_highlighted()  # typed stays as this item's draft
+            return
         if not self.bar.typing or view.rubric is None:
             self._open_sources(view)  # no marks typed: Enter opens the evidence or documents
             return

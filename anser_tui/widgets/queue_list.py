@@ -106,6 +106,11 @@ class QueueList(OptionList):
         line.append(f" {item.task_id}")
         return line
 
+    def chosen_highlighted(self) -> None:
+        """Go to the highlighted row (Enter, which the review screen binds above the list)."""
+        if self.highlighted is not None:
+            self.post_message(self.Chosen(self.highlighted))
+
     def update_item(self, index: int, item: Item, state: ItemState) -> None:
         if self.filled:
             self.replace_option_prompt_at_index(index, self._prompt(index, item, state))
@@ -171,4 +176,8 @@ class QueueList(OptionList):
             self.notify(f"No task {task_id!r} in this workspace.", severity="error",
                         markup=False)
             return
-        self.post_message(self.Jumped(self.session.add_item(Item(run, task_id))))
+        item = Item(run, task_id)
+        position = self.session.add_item(item)
+        if self.filled and position >= self.option_count:  # it joined the queue's end
+            self.add_option(self._prompt(position, item, self.session.state(item)))
+        self.post_message(self.Jumped(position))
