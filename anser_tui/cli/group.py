@@ -29,6 +29,11 @@ class _Group(click.Group):
         except InputError as exc:
             click.echo(f"anser-tui: error: {exc.message}", err=True)
             sys.exit(2)
+        except click.UsageError as exc:  # a bad option or argument: one line, not click's three
+            where = exc.ctx.command_path if exc.ctx is not None else "anser-tui"
+            message = " ".join(exc.format_message().split())
+            click.echo(f"{where}: error: {message} (see {where} --help)", err=True)
+            sys.exit(2)
 
 
 def load_cli_settings() -> Settings:
