@@ -343,11 +343,13 @@ class ReviewScreen(Screen[None]):
     def action_commit(self) -> None:
         view = self.view
         assert view is not None
-        if isinstance(self.focused, QueueList):  # Enter on a queue row goes there; what was
-            self.focused.chosen_highlighted()  # typed stays as this item's draft
-            return
         if not self.bar.typing or view.rubric is None:
-            self._open_sources(view)  # no marks typed: Enter opens the evidence or documents
+            # no marks typed: Enter acts on what has focus: a queue row is gone to; otherwise
+            # the evidence row or the item's documents are opened
+            if isinstance(self.focused, QueueList):
+                self.focused.chosen_highlighted()
+            else:
+                self._open_sources(view)
             return
         self.bar.commit()
 

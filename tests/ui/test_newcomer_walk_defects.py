@@ -91,3 +91,18 @@ def test_a_screen_stopped_by_a_bug_exits_1() -> None:
         run_screen(Broken(), headless=True)
     assert stopped.value.code == 1
     run_screen(Quits(), headless=True)  # a quit as asked: no exit status of its own
+
+
+async def test_marks_typed_are_committed_by_enter_with_the_queue_focused(
+        tmp_path: Path) -> None:
+    """At 190 columns the queue list opens focused: Enter after marks still commits them."""
+    app = build_app(ensure_demo_workspace("anser", tmp_path / "demo"), reviewer="tester")
+    async with app.run_test(size=(200, 50)) as pilot:
+        screen = review(app)
+        assert isinstance(screen.focused, QueueList)
+        start = screen.position
+        assert screen.view is not None and screen.view.rubric is not None
+        await pilot.press(*"3" * len(screen.view.rubric.criteria), "enter")
+        await pilot.pause()
+        assert screen.session.state(screen.session.items[start]).decided
+        assert screen.position == start + 1
