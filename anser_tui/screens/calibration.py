@@ -145,7 +145,7 @@ class CalibrationScreen(ComputedScreen[CalibrationView]):
         Binding("escape", "close", "Close", id="calibration.close"),
         *choice_bindings("calibration"),
         Binding("r", "recompute", "Recompute", id="calibration.recompute"),
-        Binding("c", "app.open_comparison", "Compare judges", show=False,
+        Binding("c", "app.open_comparison", "Compare judges",
                 id="calibration.compare-judges"),
     ]
 

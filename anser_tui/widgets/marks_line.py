@@ -92,6 +92,9 @@ def criteria_line(rubric: Rubric, marks: Mapping[str, Mark], reason: ReasonCode 
     if len(marks) == total:
         line.append(commits(complete), style="bold")
         return [(line, 0)]
+    if complete is Commit.BLIND:  # nothing of the judge's to accept until it is revealed
+        return [(line, 0), (Text("   y met · 0 not met · space flips · n next (blind: the "
+                                 "judge is shown once you commit)", style="tui.muted"), 1)]
     return [(line, 0), (Text("   y met · 0 not met · space flips · a accepts all the judge's "
                              "marks · n next", style="tui.muted"), 1)]
 
@@ -132,5 +135,8 @@ def sequence_line(rubric: Rubric, typed: Sequence[Mark], reason: ReasonCode | No
         line.append(f"   {_decided(verdict)}", style="tui.success")
         return [(line, 0), (Text(f" · {keys} change it · a accepts the judge",
                                  style="tui.muted"), 1)]
+    if complete is Commit.BLIND:
+        return [(line, 0), (Text(f"   {keys} your marks (blind: the judge is shown once you "
+                                 "commit)", style="tui.muted"), 1)]
     return [(line, 0), (Text(f"   {keys} override · a accepts · r reason", style="tui.muted"),
                         1)]

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from anser_tui.cli import build_app
 from anser_tui.demo import ensure_demo_workspace
 from anser_tui.review import ReviewSession
@@ -106,3 +108,20 @@ async def test_marks_typed_are_committed_by_enter_with_the_queue_focused(
         await pilot.pause()
         assert screen.session.state(screen.session.items[start]).decided
         assert screen.position == start + 1
+
+
+@pytest.mark.parametrize("benchmark", ["anser", "prbench"])
+async def test_a_blind_marks_bar_offers_no_accept(tmp_path: Path, benchmark: str) -> None:
+    """Blind, before the reveal, `a` is refused ("commit your own marks first"): the marks bar
+    no longer tells the reviewer to press it; seen, it still does."""
+    from anser_tui.widgets.decision_bar import DecisionBar
+
+    path = ensure_demo_workspace(benchmark, tmp_path / benchmark)
+    for blind, offered in ((True, False), (False, True)):
+        app = build_app(path, reviewer="tester", blind=blind,
+                        session=f"s-{benchmark}-{blind}")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            bar = str(review(app).query_one(DecisionBar).render())
+            assert ("a accepts" in bar) is offered, bar
+            assert ("blind: the judge is shown once you commit" in bar) is blind, bar
