@@ -40,9 +40,9 @@ def labelled(*rows: tuple[str, str]) -> Text:
 
 
 def score_text(score: float | None) -> str:
-    """A score as the reports give it: up to four decimals, trailing zeros dropped (a PRBench
-    score of 13/15 reads 0.8667 and ANSER's 76.25 reads 76.25, where one decimal said 0.9 and
-    76.2, which no report shows)."""
+    """A score as the reports give it: up to four decimals, trailing zeros dropped (a score of
+    13/15 reads 0.8667 and one of 76.25 reads 76.25, where one decimal said 0.9 and 76.2,
+    which no report shows)."""
     if score is None:
         return "—"
     return f"{score:.4f}".rstrip("0").rstrip(".")
